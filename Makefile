@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# stable-kfuncs: the interface. `make help` lists the targets.
+
+KVER      ?= 6.1
+BUILD_DIR ?= build
+B         := $(abspath $(BUILD_DIR))/$(KVER)
+KDIR      := $(B)/linux
+TIMEOUT   ?= 900
+
+export KVER
+export BUILD_DIR := $(abspath $(BUILD_DIR))
+
+PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
+	libssl-dev libelf-dev zlib1g-dev libzstd-dev dwarves clang llvm bpftool \
+	libbpf-dev qemu-system-x86 busybox-static cpio file rsync
+
+BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
+MODULES  = $(wildcard $(B)/kmod/module/*.ko)
+
+.PHONY: help deps kernel module bpf loader images run check check-patches \
+	check-regress baseline clean
+
+help:
+	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
+	@echo '  make deps           install the Debian packages the project needs'
+	@echo '  make run            boot the patched kernel and show every tier at work'
+	@echo '  make check          build what is stale, run host and guest tests'
+	@echo '  make check-patches  checkpatch --strict and a build after each patch'
+	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
+	@echo '  make baseline       regenerate that baseline from a pristine kernel'
+	@echo '  make kernel         extract, patch, configure and build the kernel'
+	@echo '  make module bpf loader images'
+	@echo '                      the sample modules, BPF objects, kfunctool, initramfs'
+	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
+	@echo 'Variables: KVER (6.1), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
+	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests)'
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; \
+	done); \
+	[ -z "$$missing" ] && exit 0; \
+	cmd="apt-get install -y --no-install-recommends $$(echo $$missing)"; \
+	if [ "$$(id -u)" != 0 ]; then \
+		echo "deps: missing packages; as root run: apt-get update && $$cmd" >&2; exit 1; \
+	fi; \
+	echo "[deps] installing: $$(echo $$missing)"; \
+	apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $$cmd >/dev/null
+
+kernel: deps
+	@qemu-boot/build-kernel
+
+module: kernel
+	@mkdir -p $(B)/kmod
+	@rsync -a --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*' \
+		--exclude='*.mod*' --exclude=modules.order --exclude=Module.symvers \
+		Kbuild module $(B)/kmod/
+	@echo '[module] building (log: $(B)/module-build.log)'
+	@$(MAKE) -s -C $(KDIR) M=$(B)/kmod modules > $(B)/module-build.log 2>&1 || \
+		{ tail -n 30 $(B)/module-build.log; exit 1; }
+	@! grep 'WARN: resolve_btfids\|warning:' $(B)/module-build.log
+
+$(B)/vmlinux.h: $(KDIR)/vmlinux
+	@echo '[bpf] generating vmlinux.h'
+	@bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
+
+bpf: kernel
+	@$(MAKE) --no-print-directory $(B)/vmlinux.h
+	@$(MAKE) -s --no-print-directory -C bpf-progs OUT=$(B)/bpf VMLINUX_H=$(B)/vmlinux.h
+
+loader: deps
+	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
+
+images: module bpf loader
+	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest \
+		--bin $(B)/loader/kfunctool \
+		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
+
+run: images
+	@qemu-boot/run-vm --timeout $(TIMEOUT) -- /tests/demo
+
+check: images
+	@tests/run-check
+
+check-patches: deps
+	@tests/check-patches
+
+check-regress: images
+	@tests/check-regress
+
+baseline: deps
+	@tests/check-regress --baseline
+
+clean:
+	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/run-vm $(B)/vmlinux.h \
+		$(B)/initramfs.cpio $(B)/check

@@ -1,0 +1,22 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# kernel.bpf_kfunc_deprecation takes 0, 1 and 2 only: any other write is
+# refused with EINVAL and leaves the value as it was.
+f=/proc/sys/kernel/bpf_kfunc_deprecation
+[ -f $f ] || { echo "$f is missing"; exit 1; }
+[ "$(cat $f)" = 1 ] || { echo "default is $(cat $f), want 1"; exit 1; }
+[ "$(stat -c '%a %u' $f)" = "644 0" ] || { echo "mode/owner $(stat -c '%a %u' $f)"; exit 1; }
+rc=0
+for v in 2 0 1; do
+	echo $v > $f || { echo "writing $v failed"; rc=1; }
+	[ "$(cat $f)" = $v ] || { echo "wrote $v, read $(cat $f)"; rc=1; }
+done
+for v in 3 -1 abc 1x; do
+	err=$( (echo "$v" > $f) 2>&1) && { echo "writing '$v' succeeded"; rc=1; }
+	case $err in
+	*"Invalid argument"*) ;;
+	*) echo "writing '$v': want EINVAL, got: $err"; rc=1 ;;
+	esac
+	[ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) by '$v'"; rc=1; }
+done
+exit $rc
