@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Expected outcomes, written beside each BPF program.
+ *
+ * The same convention as tools/testing/selftests/bpf/progs/bpf_misc.h in
+ * the kernel tree: each macro attaches a BTF decl tag "comment:test_..."
+ * to the program, and the loader (kfunctool test) reads the tags from the
+ * object's BTF.  Every program is loaded and checked on its own; its test
+ * name is "<object basename>/<program name>".
+ *
+ * Outcome of the load (one of them):
+ *   __success              the program loads
+ *   __failure              the verifier rejects the program
+ * Verifier log (the loader always loads with log_level >= 1):
+ *   __msg(m)               m is in the log; several __msg must appear in order
+ *   __not_msg(m)           m is not in the log
+ *   __log_level(n)         load with this log_level
+ * Running the program:
+ *   __retval(n)            syscall program: return value of BPF_PROG_TEST_RUN;
+ *                          with __result_var, the value of that global
+ *   __result_var(v)        tracing program: attach it, trigger it, read the
+ *                          u64 global v from .bss
+ *   __trigger(t)           how to trigger an attached tracing program:
+ *                          "write" = write(2) one byte to /dev/null
+ * Kernel log (lines added while the test ran):
+ *   __dmesg(m)             a line contains m; several must appear in order
+ *   __not_dmesg(m)         no line contains m
+ *   __dmesg_count(lo, hi, m)  lo to hi lines contain m
+ * Environment:
+ *   __sysctl(kv)           "name=value", set before the test, restored after
+ *   __repeat(n)            load (and run) n times; every load must match
+ */
+#ifndef __EXPECT_H__
+#define __EXPECT_H__
+
+#define __test_tag(tag)		__attribute__((btf_decl_tag("comment:" tag)))
+
+#define __success		__test_tag("test_expect_success")
+#define __failure		__test_tag("test_expect_failure")
+#define __msg(msg)		__test_tag("test_expect_msg=" msg)
+#define __not_msg(msg)		__test_tag("test_expect_not_msg=" msg)
+#define __log_level(lvl)	__test_tag("test_log_level=" #lvl)
+#define __retval(val)		__test_tag("test_retval=" #val)
+#define __result_var(var)	__test_tag("test_result_var=" #var)
+#define __trigger(how)		__test_tag("test_trigger=" how)
+#define __dmesg(msg)		__test_tag("test_expect_dmesg=" msg)
+#define __not_dmesg(msg)	__test_tag("test_expect_not_dmesg=" msg)
+#define __dmesg_count(lo, hi, msg) \
+	__test_tag("test_dmesg_count=" #lo "," #hi "," msg)
+#define __sysctl(kv)		__test_tag("test_sysctl=" kv)
+#define __repeat(n)		__test_tag("test_repeat=" #n)
+
+#endif /* __EXPECT_H__ */

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kfuncs need the JIT: with net.core.bpf_jit_enable=0 the 6.1 verifier
+ * rejects a call to any kfunc, whatever its tier.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "expect.h"
+#include "sample_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+SEC("syscall")
+__sysctl("net.core.bpf_jit_enable=0")
+__failure __msg("JIT is required for calling kernel function")
+int nojit_unstable(void *ctx)
+{
+	return bpf_sample_mix(3, 4);
+}
+
+SEC("syscall")
+__sysctl("net.core.bpf_jit_enable=0")
+__failure __msg("JIT is required for calling kernel function")
+int nojit_stable(void *ctx)
+{
+	return bpf_sample_sum(40, 2);
+}
+
+SEC("syscall")
+__sysctl("net.core.bpf_jit_enable=0")
+__failure __msg("JIT is required for calling kernel function")
+int nojit_stable_obj(void *ctx)
+{
+	struct bpf_sample_obj *obj;
+	__u32 value;
+
+	obj = bpf_sample_obj_acquire(0);
+	if (!obj)
+		return 0;
+	value = bpf_sample_obj_value(obj);
+	bpf_sample_obj_release(obj);
+	return value;
+}
+
+SEC("syscall")
+__sysctl("net.core.bpf_jit_enable=0")
+__failure __msg("JIT is required for calling kernel function")
+int nojit_deprecated(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
+}
+
+SEC("syscall")
+__sysctl("net.core.bpf_jit_enable=0")
+__failure __msg("JIT is required for calling kernel function")
+int nojit_removed(void *ctx)
+{
+	return bpf_sample_legacy_mul(2, 3);
+}
