@@ -66,7 +66,7 @@ $(B)/vmlinux.h: $(KDIR)/vmlinux
 	@bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
 
 bpf: kernel
-	@$(MAKE) --no-print-directory $(B)/vmlinux.h
+	@$(MAKE) -s --no-print-directory $(B)/vmlinux.h
 	@$(MAKE) -s --no-print-directory -C bpf-progs OUT=$(B)/bpf VMLINUX_H=$(B)/vmlinux.h
 
 loader: deps

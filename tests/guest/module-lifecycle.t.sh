@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A loaded program that calls a module's kfunc pins the module: rmmod is
+# refused and nothing breaks. Once the program is gone the module unloads
+# (the kernel drops its hold asynchronously, so retry briefly), and after
+# insmod again its kfuncs work again.
+mod=sample_kfuncs
+ko=/lib/modules/stable-kfuncs/$mod.ko
+pin=/sys/fs/bpf/lifecycle_hold
+check_kfuncs() {
+	kfunctool test /bpf/tiers_syscall.bpf.o > /tmp/lc.ktap ||
+		{ echo "$1: kfuncs do not work:"; cat /tmp/lc.ktap; exit 1; }
+}
+
+kfunctool load /bpf/tiers_syscall.bpf.o stable_sum --pin $pin > /dev/null ||
+	{ echo "could not load and pin the holder program"; exit 1; }
+if rmmod $mod 2> /tmp/rmmod.err; then
+	echo "rmmod succeeded while a program holds the module"; exit 1
+fi
+# 6.1's delete_module() refuses a module with references with EWOULDBLOCK.
+grep -q 'Resource temporarily unavailable' /tmp/rmmod.err ||
+	{ echo "rmmod failed for another reason: $(cat /tmp/rmmod.err)"; exit 1; }
+echo "while pinned: $(cat /tmp/rmmod.err)"
+grep -q "^$mod " /proc/modules || { echo "$mod vanished"; exit 1; }
+check_kfuncs "while pinned"
+
+rm $pin
+tries=0
+until rmmod $mod 2> /tmp/rmmod.err; do
+	tries=$((tries + 1))
+	[ $tries -lt 50 ] || { echo "rmmod still fails: $(cat /tmp/rmmod.err)"; exit 1; }
+	sleep 0.1
+done
+echo "unloaded after $tries retries"
+[ -e /sys/kernel/btf/$mod ] && { echo "$mod BTF still registered"; exit 1; }
+
+insmod $ko || { echo "insmod again failed"; exit 1; }
+check_kfuncs "after insmod again"

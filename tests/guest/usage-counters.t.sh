@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The listing's usage counter grows by exactly one per program that passes
+# verification calling the kfunc, also when 4 processes load at once on
+# 2 or more CPUs; a tombstone counts the loads it rejected.
+listing=/sys/kernel/debug/bpf/kfuncs
+obj=/bpf/tiers_syscall.bpf.o
+count() {
+	awk -F '\t' -v n="$1" '$1 == n && $2 == "sample_kfuncs" { print $10 }' $listing
+}
+loads() {	# PROG N TAG: load and unload PROG N times
+	i=0
+	while [ $i -lt $2 ]; do
+		kfunctool load $obj $1 --pin /sys/fs/bpf/$3_$i > /dev/null || return 1
+		rm /sys/fs/bpf/$3_$i
+		i=$((i + 1))
+	done
+}
+rc=0
+
+c0=$(count bpf_sample_sum)
+[ -n "$c0" ] || { echo "bpf_sample_sum is not in $listing"; exit 1; }
+loads stable_sum 10 seq || { echo "a sequential load failed"; exit 1; }
+c1=$(count bpf_sample_sum)
+echo "sequential: $c0 -> $c1 after 10 loads"
+[ "$c1" = $((c0 + 10)) ] || rc=1
+
+ncpu=$(nproc)
+[ "$ncpu" -ge 2 ] || { echo "the guest has $ncpu CPU: no parallelism to test"; exit 1; }
+for p in 1 2 3 4; do
+	loads stable_sum 25 par$p > /tmp/par$p.err 2>&1 &
+done
+wait
+cat /tmp/par?.err
+c2=$(count bpf_sample_sum)
+echo "parallel on $ncpu CPUs: $c1 -> $c2 after 4 x 25 loads"
+[ "$c2" = $((c1 + 100)) ] || rc=1
+
+r0=$(count bpf_sample_legacy_mul)
+for i in 1 2 3; do
+	kfunctool load $obj removed_legacy_mul --pin /sys/fs/bpf/removed > /dev/null 2>&1 &&
+		{ echo "the removed kfunc loaded"; rc=1; }
+done
+r1=$(count bpf_sample_legacy_mul)
+echo "tombstone: $r0 -> $r1 after 3 rejected loads"
+[ "$r1" = $((r0 + 3)) ] || rc=1
+exit $rc
