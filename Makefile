@@ -86,7 +86,7 @@ check: images
 check-patches: deps
 	@tests/check-patches
 
-check-regress: images
+check-regress: kernel
 	@tests/check-regress
 
 baseline: deps
