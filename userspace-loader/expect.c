@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Reading expectations from BTF decl tags (see expect.h). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "expect.h"
+#include "util.h"
+
+#define TAG_PFX "comment:test_"
+
+static int bad(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int bad(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static bool is_ident(const char *s)
+{
+	if (!*s || !(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+static bool is_sysctl_key(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '.' || s[0] == '/')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("._-/", s[i]))
+			return false;
+	return !strstr(s, "..");
+}
+
+/* The value of "name=value" in @t, or NULL if @t is not about @name. */
+static const char *tag_val(const char *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncmp(t, name, n) == 0 && t[n] == '=' ? t + n + 1 : NULL;
+}
+
+static int parse_tag(const char *tag, struct kt_expect *e, char *err,
+		     size_t errlen)
+{
+	const char *t = tag + strlen(TAG_PFX), *v;
+	long long n;
+
+	if (strcmp(t, "expect_success") == 0 || strcmp(t, "expect_failure") == 0) {
+		bool f = strcmp(t, "expect_failure") == 0;
+
+		if (e->has_outcome && e->expect_failure != f)
+			return bad(err, errlen, "both __success and __failure");
+		e->has_outcome = true;
+		e->expect_failure = f;
+	} else if ((v = tag_val(t, "expect_msg"))) {
+		if (!*v)
+			return bad(err, errlen, "empty __msg");
+		kt_strv_push(&e->msgs, v);
+	} else if ((v = tag_val(t, "expect_not_msg"))) {
+		if (!*v)
+			return bad(err, errlen, "empty __not_msg");
+		kt_strv_push(&e->not_msgs, v);
+	} else if ((v = tag_val(t, "log_level"))) {
+		if (e->has_log_level)
+			return bad(err, errlen, "__log_level given twice");
+		if (!kt_parse_ll(v, &n) || n < 0 || n > 7)
+			return bad(err, errlen, "__log_level(%s): not a number in 0..7", v);
+		e->has_log_level = true;
+		e->log_level = (int)n;
+	} else if ((v = tag_val(t, "retval"))) {
+		if (e->has_retval)
+			return bad(err, errlen, "__retval given twice");
+		if (!kt_parse_ll(v, &e->retval))
+			return bad(err, errlen, "__retval(%s): not a number", v);
+		e->has_retval = true;
+	} else if ((v = tag_val(t, "result_var"))) {
+		if (e->result_var)
+			return bad(err, errlen, "__result_var given twice");
+		if (!is_ident(v))
+			return bad(err, errlen, "__result_var(%s): not a C identifier", v);
+		e->result_var = kt_xstrdup(v);
+	} else if ((v = tag_val(t, "trigger"))) {
+		if (e->trigger)
+			return bad(err, errlen, "__trigger given twice");
+		if (strcmp(v, "write") != 0)
+			return bad(err, errlen, "__trigger(\"%s\"): unknown trigger (known: \"write\")", v);
+		e->trigger = kt_xstrdup(v);
+	} else if ((v = tag_val(t, "expect_dmesg"))) {
+		if (!*v)
+			return bad(err, errlen, "empty __dmesg");
+		kt_strv_push(&e->dmesg, v);
+	} else if ((v = tag_val(t, "expect_not_dmesg"))) {
+		if (!*v)
+			return bad(err, errlen, "empty __not_dmesg");
+		kt_strv_push(&e->not_dmesg, v);
+	} else if ((v = tag_val(t, "dmesg_count"))) {
+		/* "lo,hi,needle"; the needle may itself hold commas */
+		const char *c1 = strchr(v, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+		char lo[32], hi[32];
+		struct kt_dmesg_count *dc;
+
+		if (!c2 || c1 - v >= (long)sizeof(lo) || c2 - c1 - 1 >= (long)sizeof(hi) || !c2[1])
+			return bad(err, errlen, "__dmesg_count(%s): want lo,hi,\"text\"", v);
+		snprintf(lo, sizeof(lo), "%.*s", (int)(c1 - v), v);
+		snprintf(hi, sizeof(hi), "%.*s", (int)(c2 - c1 - 1), c1 + 1);
+		e->counts = kt_xrealloc(e->counts, (e->ncounts + 1) * sizeof(*e->counts));
+		dc = &e->counts[e->ncounts];
+		if (!kt_parse_ll(lo, &dc->lo) || !kt_parse_ll(hi, &dc->hi) ||
+		    dc->lo < 0 || dc->hi < dc->lo)
+			return bad(err, errlen, "__dmesg_count(%s): want 0 <= lo <= hi", v);
+		dc->needle = kt_xstrdup(c2 + 1);
+		e->ncounts++;
+	} else if ((v = tag_val(t, "sysctl"))) {
+		const char *eq = strchr(v, '=');
+		struct kt_sysctl_kv *kv;
+
+		if (!eq || !is_sysctl_key(v, eq - v) || !eq[1])
+			return bad(err, errlen, "__sysctl(\"%s\"): want \"name.of.sysctl=value\"", v);
+		e->sysctls = kt_xrealloc(e->sysctls, (e->nsysctls + 1) * sizeof(*e->sysctls));
+		kv = &e->sysctls[e->nsysctls++];
+		kv->key = kt_xmalloc(eq - v + 1);
+		memcpy(kv->key, v, eq - v);
+		kv->key[eq - v] = '\0';
+		kv->val = kt_xstrdup(eq + 1);
+	} else if ((v = tag_val(t, "repeat"))) {
+		if (e->repeat)
+			return bad(err, errlen, "__repeat given twice");
+		if (!kt_parse_ll(v, &n) || n < 1 || n > 1000000)
+			return bad(err, errlen, "__repeat(%s): not a number in 1..1000000", v);
+		e->repeat = (int)n;
+	} else {
+		return bad(err, errlen, "unknown expectation tag \"%s\"", tag);
+	}
+	return 0;
+}
+
+int kt_expect_parse(const struct btf *btf, const char *func_name,
+		    struct kt_expect *e, char *err, size_t errlen)
+{
+	int func_id, n, i;
+
+	memset(e, 0, sizeof(*e));
+	if (!btf)
+		return bad(err, errlen, "object has no BTF (build it with clang -g)");
+	func_id = btf__find_by_name_kind(btf, func_name, BTF_KIND_FUNC);
+	if (func_id < 0)
+		return bad(err, errlen, "no BTF FUNC for program %s", func_name);
+
+	n = btf__type_cnt(btf);
+	for (i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+		const char *s;
+
+		if (!btf_is_decl_tag(t) || t->type != (unsigned int)func_id ||
+		    btf_decl_tag(t)->component_idx != -1)
+			continue;
+		s = btf__name_by_offset(btf, t->name_off);
+		if (!s || strncmp(s, TAG_PFX, strlen(TAG_PFX)) != 0)
+			continue;	/* not an expectation */
+		if (parse_tag(s, e, err, errlen))
+			return -1;
+	}
+	if (e->trigger && !e->result_var && e->has_retval)
+		return bad(err, errlen, "__retval with __trigger needs __result_var");
+	if (!e->repeat)
+		e->repeat = 1;
+	return 0;
+}
+
+void kt_expect_free(struct kt_expect *e)
+{
+	int i;
+
+	kt_strv_free(&e->msgs);
+	kt_strv_free(&e->not_msgs);
+	kt_strv_free(&e->dmesg);
+	kt_strv_free(&e->not_dmesg);
+	for (i = 0; i < e->ncounts; i++)
+		free(e->counts[i].needle);
+	free(e->counts);
+	for (i = 0; i < e->nsysctls; i++) {
+		free(e->sysctls[i].key);
+		free(e->sysctls[i].val);
+	}
+	free(e->sysctls);
+	free(e->result_var);
+	free(e->trigger);
+	memset(e, 0, sizeof(*e));
+}
+
+bool kt_expect_wants_dmesg(const struct kt_expect *e)
+{
+	return e->dmesg.n || e->not_dmesg.n || e->ncounts;
+}
+
+bool kt_expect_wants_run(const struct kt_expect *e)
+{
+	return e->has_retval || e->result_var || e->trigger;
+}
+
+int kt_expect_load_log_level(const struct kt_expect *e)
+{
+	int lvl = e->has_log_level ? e->log_level : 1;
+
+	/* keep the stats bit (4), make sure bits 0-1 are at least 1 */
+	if ((lvl & 3) == 0)
+		lvl |= 1;
+	return lvl;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* Minimal JSON writing helpers. */
+#ifndef KT_JSON_H
+#define KT_JSON_H
+
+#include <stdio.h>
+
+/* A JSON string, or null when @s is NULL. */
+void json_str(FILE *f, const char *s);
+/* A listing field: null when "-", else a string. */
+void json_field(FILE *f, const char *s);
+/* "a,b,c" as ["a","b","c"]; "-" or "" as []. */
+void json_csv(FILE *f, const char *csv);
+
+#endif

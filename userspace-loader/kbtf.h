@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Kernel BTF: vmlinux plus module BTFs, from the running kernel
+ * (/sys/kernel/btf/) or, offline, from a vmlinux file and a directory of
+ * module .ko files or raw BTF files. Used to tell whether a kfunc exists
+ * and who owns it. Reading these files makes no bpf() syscall.
+ */
+#ifndef KT_KBTF_H
+#define KT_KBTF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct btf;
+
+struct kt_kbtf_mod {
+	char *name;		/* module name ("sample_kfuncs") */
+	struct btf *btf;	/* split BTF on top of vmlinux */
+};
+
+struct kt_kbtf {
+	struct btf *vmlinux;
+	struct kt_kbtf_mod *mods;
+	int nmods;
+	char *where;		/* what was read, for messages */
+};
+
+/* Returns 0, or -1 with a reason in @err. */
+int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen);
+int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
+			 char *err, size_t errlen);
+void kt_kbtf_free(struct kt_kbtf *k);
+
+/*
+ * Owner ("vmlinux" or a module name) of FUNC @name, or NULL if the kernel
+ * has no such function. @btf_id and @btf (either may be NULL) get its BTF
+ * id and the BTF that holds it.
+ */
+const char *kt_kbtf_find_func(const struct kt_kbtf *k, const char *name, int *btf_id,
+			      const struct btf **btf);
+/* The same, looking first in the BTF of @owner (a module name) if given:
+ * several modules may hold functions of the same name. */
+const char *kt_kbtf_find_func_prefer(const struct kt_kbtf *k, const char *name,
+				     const char *owner, int *btf_id, const struct btf **btf);
+
+/*
+ * Would libbpf accept the object's declaration of a kfunc (FUNC @local_id
+ * in @local) for the kernel's (FUNC @targ_id in @targ)? The same rules as
+ * libbpf's check: as many arguments, and each argument and the return
+ * value of a compatible kind (any integer for an integer, a pointer for a
+ * pointer, and so on). Returns true if so; else false and a reason.
+ */
+bool kt_kbtf_protos_compat(const struct btf *local, int local_id, const struct btf *targ,
+			   int targ_id, char *why, size_t whylen);
+
+#endif

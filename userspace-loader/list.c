@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* kfunctool list: the kernel's kfunc listing, for a person or as JSON. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "kfunctool.h"
+#include "listing.h"
+#include "util.h"
+
+static const char list_usage[] =
+"Usage: kfunctool list [--json] [--tier TIER] [--module MODULE] [--listing FILE]\n"
+"\n"
+"Show every registered kfunc with its owner, program types, tier, other\n"
+"KF_* flags, lifecycle record and usage count, from the kernel's listing\n"
+KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
+"\n"
+"  -j, --json            JSON array, one object per kfunc\n"
+"  -t, --tier TIER       only kfuncs of TIER: unstable, stable, deprecated, removed\n"
+"  -m, --module MODULE   only kfuncs owned by MODULE ('vmlinux' for the kernel's)\n"
+"  -l, --listing FILE    read a listing captured earlier instead\n"
+"  -h, --help            this help\n"
+"\n"
+"COUNT is, for a live kfunc, the number of programs that passed verification\n"
+"calling it; for a removed kfunc, the number of loads it rejected.\n"
+"\n"
+"Exit: 0 shown; 2 usage; 3 no listing; 8 listing unreadable or malformed.\n";
+
+static void lifecycle_text(const struct kt_listing_row *r, char *buf, size_t len)
+{
+	bool removed = strcmp(r->tier, "removed") == 0;
+
+	buf[0] = '\0';
+	if (!strcmp(r->since, "-") && !strcmp(r->removal, "-") && !strcmp(r->replacement, "-"))
+		return;
+	snprintf(buf, len, "%s%s%s%s%s%s%s", strcmp(r->since, "-") ? "deprecated since " : "",
+		 strcmp(r->since, "-") ? r->since : "",
+		 strcmp(r->removal, "-") ? (strcmp(r->since, "-") ? ", " : "") : "",
+		 strcmp(r->removal, "-") ? (removed ? "removed in " : "removal planned for ") : "",
+		 strcmp(r->removal, "-") ? r->removal : "",
+		 strcmp(r->replacement, "-") ? ", replacement: " : "",
+		 strcmp(r->replacement, "-") ? r->replacement : "");
+}
+
+static void print_json(const struct kt_listing_row **rows, int n)
+{
+	printf("[");
+	for (int i = 0; i < n; i++) {
+		const struct kt_listing_row *r = rows[i];
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		json_str(stdout, r->name);
+		printf(", \"owner\": ");
+		json_str(stdout, r->owner);
+		printf(", \"btf_id\": %lld, \"prog_types\": ", r->btf_id);
+		json_csv(stdout, r->prog_types);
+		printf(", \"tier\": ");
+		json_str(stdout, r->tier);
+		printf(", \"flags\": ");
+		json_csv(stdout, r->flags);
+		printf(", \"since\": ");
+		json_field(stdout, r->since);
+		printf(", \"removal\": ");
+		json_field(stdout, r->removal);
+		printf(", \"replacement\": ");
+		json_field(stdout, r->replacement);
+		printf(", \"count\": %lld}", r->count);
+	}
+	printf("%s]\n", n ? "\n" : "");
+}
+
+static void print_table(const struct kt_listing_row **rows, int n)
+{
+	/* NAME OWNER TIER COUNT PROG TYPES FLAGS: the widest column last */
+	int wn = 4, wo = 5, wt = 4, wp = 10;
+
+	for (int i = 0; i < n; i++) {
+		if ((int)strlen(rows[i]->name) > wn)
+			wn = strlen(rows[i]->name);
+		if ((int)strlen(rows[i]->owner) > wo)
+			wo = strlen(rows[i]->owner);
+		if ((int)strlen(rows[i]->tier) > wt)
+			wt = strlen(rows[i]->tier);
+		if ((int)strlen(rows[i]->prog_types) > wp)
+			wp = strlen(rows[i]->prog_types);
+	}
+	kt_pad(stdout, "NAME", wn + 2);
+	kt_pad(stdout, "OWNER", wo + 2);
+	kt_pad(stdout, "TIER", wt + 2);
+	printf("%5s  ", "COUNT");
+	kt_pad(stdout, "PROG TYPES", wp + 2);
+	printf("FLAGS\n");
+	for (int i = 0; i < n; i++) {
+		char lc[1024];
+
+		kt_pad(stdout, rows[i]->name, wn + 2);
+		kt_pad(stdout, rows[i]->owner, wo + 2);
+		kt_pad(stdout, rows[i]->tier, wt + 2);
+		printf("%5lld  ", rows[i]->count);
+		kt_pad(stdout, rows[i]->prog_types, wp + 2);
+		printf("%s\n", rows[i]->flags);
+		lifecycle_text(rows[i], lc, sizeof(lc));
+		if (lc[0]) {
+			printf("    ");
+			kt_wrap(stdout, lc, 4, 6, 96);
+		}
+	}
+}
+
+int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "tier", required_argument, NULL, 't' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "listing", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	const char *tier = NULL, *module = NULL, *path = KT_LISTING_PATH;
+	const struct kt_listing_row **rows;
+	struct kt_listing l;
+	bool json = false;
+	char err[512];
+	int c, n = 0, ret;
+
+	while ((c = getopt_long(argc, argv, "jt:m:l:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = true;
+			break;
+		case 't':
+			tier = optarg;
+			if (kt_tier_rank(tier) < 0) {
+				kt_err("list: unknown tier '%s' (unstable, stable, deprecated, removed)",
+				       tier);
+				return KT_USAGE;
+			}
+			break;
+		case 'm':
+			module = optarg;
+			break;
+		case 'l':
+			path = optarg;
+			break;
+		case 'h':
+			fputs(list_usage, stdout);
+			return KT_OK;
+		default:
+			fputs(list_usage, stderr);
+			return KT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		kt_err("list: unexpected argument '%s' (see 'kfunctool list --help')", argv[optind]);
+		return KT_USAGE;
+	}
+	ret = kt_listing_read(path, &l, err, sizeof(err));
+	if (ret) {
+		kt_err("list: %s", err);
+		return ret;
+	}
+	rows = kt_xcalloc(l.nrows, sizeof(*rows));
+	for (int i = 0; i < l.nrows; i++) {
+		if (tier && strcmp(l.rows[i].tier, tier))
+			continue;
+		if (module && strcmp(l.rows[i].owner, module))
+			continue;
+		rows[n++] = &l.rows[i];
+	}
+	if (json)
+		print_json(rows, n);
+	else if (n)
+		print_table(rows, n);
+	else
+		fprintf(stderr, "kfunctool: list: no kfunc matches\n");
+	free(rows);
+	kt_listing_free(&l);
+	return KT_OK;
+}

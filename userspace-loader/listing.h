@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The kernel's kfunc listing (/sys/kernel/debug/bpf/kfuncs): a "#" header,
+ * then one line per registered kfunc, fields separated by one TAB:
+ *   name owner btf_id prog_types tier flags since removal replacement count
+ */
+#ifndef KT_LISTING_H
+#define KT_LISTING_H
+
+#include <stddef.h>
+
+#define KT_LISTING_PATH "/sys/kernel/debug/bpf/kfuncs"
+#define KT_LISTING_NFIELDS 10
+
+struct kt_listing_row {
+	char *name;
+	char *owner;
+	long long btf_id;
+	char *prog_types;	/* "syscall,tracing" */
+	char *tier;		/* unstable | stable | deprecated | removed */
+	char *flags;		/* "acquire,ret_null" or "-" */
+	char *since;		/* "-" when no record */
+	char *removal;
+	char *replacement;
+	long long count;
+};
+
+struct kt_listing {
+	struct kt_listing_row *rows;
+	int nrows;
+	char *path;
+	char *text;		/* the file; rows point into it */
+};
+
+/*
+ * Read and parse @path. Returns 0, or an exit code (KT_NOFILE when it does
+ * not exist, KT_RUNTIME when unreadable or malformed) with a reason in @err.
+ */
+int kt_listing_read(const char *path, struct kt_listing *l, char *err, size_t errlen);
+void kt_listing_free(struct kt_listing *l);
+const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *name);
+
+/* Tier names in verdict order (unstable < deprecated < removed), -1 if unknown. */
+int kt_tier_rank(const char *tier);
+
+#endif

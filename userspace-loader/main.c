@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * kfunctool: test, try, load, list and audit BPF programs that call kfuncs
+ * of every stability tier (unstable, stable, deprecated, removed).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "kfunctool.h"
+#include "sysctl.h"
+
+const char *kt_prog = "kfunctool";
+int kt_verbose;
+
+static const char usage[] =
+"Usage: kfunctool COMMAND [OPTIONS] [ARGS]\n"
+"       kfunctool help [COMMAND] | --help | --version\n"
+"\n"
+"Commands:\n"
+"  test [-v] OBJ.bpf.o...        load each program on its own, check it against the\n"
+"                                expectations in its BTF, print KTAP\n"
+"  try OBJ.bpf.o...              load each program once, show what the kernel said\n"
+"  load OBJ.bpf.o PROG --pin PATH  load one program and pin it on bpffs\n"
+"  list [--json] [--tier T] [--module M]\n"
+"                                the kernel's kfuncs with tier and usage count\n"
+"  audit [--json] [--kernel-btf VMLINUX --modules-btf DIR --listing FILE] OBJ.bpf.o...\n"
+"                                tier and registration of every kfunc an object calls\n"
+"\n"
+"'kfunctool COMMAND --help' describes a command and its exit codes.\n"
+"Exit codes: 0 ok; 1 test mismatch; 2 usage; 3 missing file; 4 not ELF;\n"
+"5 no BPF programs; 6 kfunc not in the running kernel; 7 malformed\n"
+"expectations; 8 other runtime error; audit: 10 unstable, 11 deprecated,\n"
+"12 removed, 13 unknown kfunc (the highest applicable wins).\n";
+
+void kt_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", kt_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* The last few libbpf warnings, to explain a failure in one line. */
+#define NWARN 4
+static char warn[NWARN][512];
+static int warn_next;
+
+void kt_libbpf_clear_warning(void)
+{
+	memset(warn, 0, sizeof(warn));
+	warn_next = 0;
+}
+
+const char *kt_libbpf_last_warning(void)
+{
+	/* the most recent warning that says more than "it failed" */
+	for (int i = 1; i <= NWARN; i++) {
+		const char *w = warn[(warn_next - i + NWARN) % NWARN];
+
+		if (w[0] && !strstr(w, "failed to load object") &&
+		    !strstr(w, "failed to load BPF skeleton") && !strstr(w, "-- END"))
+			return w;
+	}
+	return warn[(warn_next - 1 + NWARN) % NWARN];
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	va_list copy;
+
+	if (level == LIBBPF_WARN) {
+		char *w = warn[warn_next];
+		size_t n;
+
+		va_copy(copy, ap);
+		vsnprintf(w, sizeof(warn[0]), fmt, copy);
+		va_end(copy);
+		if (!strncmp(w, "libbpf: ", 8))
+			memmove(w, w + 8, strlen(w + 8) + 1);
+		n = strlen(w);
+		while (n && w[n - 1] == '\n')
+			w[--n] = '\0';
+		if (n && !strchr(w, '\n'))	/* skip multi-line log dumps */
+			warn_next = (warn_next + 1) % NWARN;
+		else
+			w[0] = '\0';
+	}
+	if (!kt_verbose || level == LIBBPF_DEBUG)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+void kt_setup_libbpf_print(void)
+{
+	libbpf_set_print(libbpf_print);
+}
+
+static const struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} cmds[] = {
+	{ "test", cmd_test },
+	{ "try", cmd_try },
+	{ "load", cmd_load },
+	{ "list", cmd_list },
+	{ "audit", cmd_audit },
+};
+
+static const struct cmd *find_cmd(const char *name)
+{
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(cmds[i].name, name))
+			return &cmds[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	/* quiet by default; -v (test) turns libbpf's warnings on */
+	kt_setup_libbpf_print();
+	kt_sysctl_install_guards();
+
+	if (argc < 2) {
+		fputs(usage, stderr);
+		return KT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(usage, stdout);
+		return KT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("kfunctool %s (libbpf %u.%u)\n", KFUNCTOOL_VERSION,
+		       libbpf_major_version(), libbpf_minor_version());
+		return KT_OK;
+	}
+	if (!strcmp(argv[1], "help")) {
+		if (argc == 2) {
+			fputs(usage, stdout);
+			return KT_OK;
+		}
+		c = find_cmd(argv[2]);
+		if (!c) {
+			kt_err("help: unknown command '%s'", argv[2]);
+			return KT_USAGE;
+		}
+		return c->fn(2, (char *[]){ argv[2], "--help", NULL });
+	}
+	c = find_cmd(argv[1]);
+	if (!c) {
+		kt_err("unknown command '%s' (see 'kfunctool --help')", argv[1]);
+		return KT_USAGE;
+	}
+	/* the subcommand parses its own options with getopt from argv[0] */
+	return c->fn(argc - 1, argv + 1);
+}

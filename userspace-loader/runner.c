@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Loading and running one program, and the span around a test (see runner.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "kbtf.h"
+#include "kfunctool.h"
+#include "runner.h"
+#include "sysctl.h"
+
+/* Large enough for log_level 2 of the sample programs. */
+#define LOG_BUF_SZ (16u << 20)
+
+static char *log_buf;
+
+const char *kt_errstr(int err)
+{
+	static char buf[128];
+
+	snprintf(buf, sizeof(buf), "%d (%s)", err, strerror(err < 0 ? -err : err));
+	return buf;
+}
+
+/* Find global @var in .bss/.data: its map, offset and size. */
+static int find_var(struct bpf_object *obj, const char *var, struct bpf_map **map,
+		    unsigned int *off, unsigned int *size)
+{
+	const struct btf *btf = bpf_object__btf(obj);
+	int n = btf ? (int)btf__type_cnt(btf) : 0;
+
+	for (int i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+		const struct btf_var_secinfo *vs;
+		const char *sec;
+
+		if (!btf_is_datasec(t))
+			continue;
+		sec = btf__name_by_offset(btf, t->name_off);
+		if (!sec || (strcmp(sec, ".bss") && strcmp(sec, ".data")))
+			continue;
+		vs = btf_var_secinfos(t);
+		for (int j = 0; j < btf_vlen(t); j++, vs++) {
+			const struct btf_type *v = btf__type_by_id(btf, vs->type);
+
+			if (strcmp(btf__name_by_offset(btf, v->name_off), var))
+				continue;
+			*map = bpf_object__find_map_by_name(obj, sec);
+			*off = vs->offset;
+			*size = vs->size;
+			return *map ? 0 : -ENOENT;
+		}
+	}
+	return -ENOENT;
+}
+
+static void read_result_var(struct bpf_object *obj, const char *var, struct kt_run *r)
+{
+	unsigned int off, size, zero = 0;
+	struct bpf_map *map;
+	unsigned char *val;
+	size_t vsz;
+	int err;
+
+	if (find_var(obj, var, &map, &off, &size)) {
+		snprintf(r->run_err, sizeof(r->run_err),
+			 "__result_var(%s): no such global in .bss or .data", var);
+		return;
+	}
+	if (size != 1 && size != 2 && size != 4 && size != 8) {
+		snprintf(r->run_err, sizeof(r->run_err),
+			 "__result_var(%s): size %u, want 1, 2, 4 or 8 bytes", var, size);
+		return;
+	}
+	vsz = bpf_map__value_size(map);
+	val = kt_xcalloc(1, vsz);
+	err = bpf_map__lookup_elem(map, &zero, sizeof(zero), val, vsz, 0);
+	if (err) {
+		snprintf(r->run_err, sizeof(r->run_err), "reading %s from %s: %s", var,
+			 bpf_map__name(map), kt_errstr(err));
+	} else {
+		unsigned long long v = 0;
+
+		memcpy(&v, val + off, size);	/* little endian: low bytes first */
+		r->value = v;
+		r->value_size = size;
+	}
+	free(val);
+}
+
+static void trigger(const char *how)
+{
+	int fd;
+
+	(void)how;	/* "write" is the only trigger so far */
+	fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "k", 1) < 0)
+			(void)0;
+		close(fd);
+	}
+}
+
+static void run_prog(struct bpf_object *obj, struct bpf_program *prog,
+		     const struct kt_expect *e, struct kt_run *r)
+{
+	r->ran = true;
+	if (e->result_var || e->trigger) {
+		struct bpf_link *link = bpf_program__attach(prog);
+
+		if (!link) {
+			snprintf(r->run_err, sizeof(r->run_err), "attach failed: %s",
+				 kt_errstr(-errno));
+			return;
+		}
+		trigger(e->trigger ? e->trigger : "write");
+		bpf_link__destroy(link);
+		if (e->result_var)
+			read_result_var(obj, e->result_var, r);
+	} else {
+		LIBBPF_OPTS(bpf_test_run_opts, topts);
+		int err = bpf_prog_test_run_opts(bpf_program__fd(prog), &topts);
+
+		if (err) {
+			snprintf(r->run_err, sizeof(r->run_err), "BPF_PROG_TEST_RUN failed: %s",
+				 kt_errstr(-errno));
+			return;
+		}
+		r->value = topts.retval;
+		r->value_size = sizeof(topts.retval);
+	}
+}
+
+void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+{
+	struct bpf_program *prog, *target = NULL;
+	struct bpf_object *obj;
+	int err;
+
+	memset(r, 0, sizeof(*r));
+	if (getenv("KFUNCTOOL_NO_LOAD")) {
+		/* safety net for host-side tests: never reach bpf() */
+		snprintf(r->setup_err, sizeof(r->setup_err),
+			 "refusing to load %s: KFUNCTOOL_NO_LOAD is set", p->name);
+		return;
+	}
+	if (!log_buf)
+		log_buf = kt_xmalloc(LOG_BUF_SZ);
+	log_buf[0] = '\0';
+
+	kt_libbpf_clear_warning();
+	obj = bpf_object__open_file(o->path, NULL);
+	if (!obj) {
+		snprintf(r->setup_err, sizeof(r->setup_err), "cannot open %s: %s %s", o->path,
+			 kt_errstr(-errno), kt_libbpf_last_warning());
+		return;
+	}
+	/* one program per load: libbpf fails the whole object otherwise */
+	bpf_object__for_each_program(prog, obj) {
+		bool me = strcmp(bpf_program__name(prog), p->name) == 0;
+
+		bpf_program__set_autoload(prog, me);
+		if (me)
+			target = prog;
+	}
+	if (!target) {
+		snprintf(r->setup_err, sizeof(r->setup_err), "no program %s in %s", p->name,
+			 o->path);
+		bpf_object__close(obj);
+		return;
+	}
+	bpf_program__set_log_buf(target, log_buf, LOG_BUF_SZ);
+	bpf_program__set_log_level(target, kt_expect_load_log_level(&p->expect));
+
+	kt_libbpf_clear_warning();
+	err = bpf_object__load(obj);
+	r->log = kt_xstrdup(log_buf);
+	if (err) {
+		r->err = err < 0 ? err : -err;
+		/* no verifier log: say what libbpf said instead */
+		if (!log_buf[0] && *kt_libbpf_last_warning()) {
+			free(r->log);
+			r->log = kt_xstrdup(kt_libbpf_last_warning());
+		}
+	} else {
+		r->loaded = true;
+		if (kt_expect_wants_run(&p->expect))
+			run_prog(obj, target, &p->expect, r);
+	}
+	bpf_object__close(obj);
+}
+
+void kt_run_free(struct kt_run *r)
+{
+	free(r->log);
+	r->log = NULL;
+}
+
+int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof(*s));
+	s->kmsg.fd = -1;
+	s->kmsg_ok = kt_kmsg_begin(&s->kmsg, s->kmsg_err, sizeof(s->kmsg_err)) == 0;
+	if (!s->kmsg_ok && kt_expect_wants_dmesg(e)) {
+		snprintf(err, errlen, "%s", s->kmsg_err);
+		return -1;
+	}
+	for (int i = 0; i < e->nsysctls; i++) {
+		if (kt_sysctl_set(e->sysctls[i].key, e->sysctls[i].val, err, errlen)) {
+			kt_sysctl_restore_all();
+			kt_kmsg_end(&s->kmsg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int kt_span_end(struct kt_span *s)
+{
+	kt_kmsg_collect(&s->kmsg, &s->dmesg);
+	kt_kmsg_end(&s->kmsg);
+	return kt_sysctl_restore_all();
+}
+
+void kt_span_free(struct kt_span *s)
+{
+	kt_strv_free(&s->dmesg);
+}
+
+static bool is_stats_line(const char *b, size_t n)
+{
+	static const char *const pfx[] = {
+		"processed ", "verification time ", "stack depth ",
+	};
+
+	for (size_t i = 0; i < sizeof(pfx) / sizeof(pfx[0]); i++)
+		if (n >= strlen(pfx[i]) && strncmp(b, pfx[i], strlen(pfx[i])) == 0)
+			return true;
+	return false;
+}
+
+char *kt_log_reason(const char *log)
+{
+	const char *end, *b;
+	static const char *const known[] = {
+		" is deprecated and denied by ", " was removed in ",
+	};
+
+	if (!log || !*log)
+		return NULL;
+	/* the project's own rejections first: they name the replacement */
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		char *l = kt_line_containing(log, known[i]);
+
+		if (l)
+			return l;
+	}
+	end = log + strlen(log);
+	while (end > log) {
+		size_t n;
+
+		while (end > log && end[-1] == '\n')
+			end--;
+		b = end;
+		while (b > log && b[-1] != '\n')
+			b--;
+		n = end - b;
+		if (n && !is_stats_line(b, n)) {
+			char *s = kt_xmalloc(n + 1);
+
+			memcpy(s, b, n);
+			s[n] = '\0';
+			return s;
+		}
+		end = b;
+	}
+	return NULL;
+}
+
+char *kt_log_deprecation(const char *log)
+{
+	return log ? kt_line_containing(log, " is deprecated since ") : NULL;
+}
+
+int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs)
+{
+	struct kt_kbtf k;
+	char err[512];
+	bool any = false;
+	int ret = KT_OK;
+
+	for (int i = 0; i < nobjs; i++)
+		for (int j = 0; j < objs[i].nkfuncs; j++)
+			any |= !objs[i].kfuncs[j].weak;
+	if (!any)
+		return KT_OK;
+	if (kt_kbtf_load_running(&k, err, sizeof(err))) {
+		kt_err("%s", err);
+		return KT_RUNTIME;
+	}
+	for (int i = 0; i < nobjs && !ret; i++) {
+		for (int j = 0; j < objs[i].nkfuncs; j++) {
+			const struct kt_kfunc_ref *f = &objs[i].kfuncs[j];
+
+			if (f->weak || kt_kbtf_find_func(&k, f->name, NULL, NULL))
+				continue;
+			kt_err("%s: kfunc %s is not in the running kernel (neither in vmlinux BTF nor in any module BTF under /sys/kernel/btf): the module that provides it is probably not loaded",
+			       objs[i].path, f->name);
+			ret = KT_NOKFUNC;
+			break;
+		}
+	}
+	kt_kbtf_free(&k);
+	return ret;
+}

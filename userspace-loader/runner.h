@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Loading one program of an object on its own, running it when its
+ * expectations ask for it, and the span around a test: sysctls set and
+ * restored, kernel log captured. Shared by test, try and load.
+ */
+#ifndef KT_RUNNER_H
+#define KT_RUNNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bpfobj.h"
+#include "kmsg.h"
+#include "util.h"
+
+/* One load (and run) of one program. */
+struct kt_run {
+	bool loaded;
+	int err;			/* negative errno when the load failed */
+	char *log;			/* verifier log */
+	bool ran;			/* a run was attempted */
+	char run_err[256];		/* why the run failed, "" if it did not */
+	unsigned long long value;	/* return value or __result_var value */
+	int value_size;			/* its size in bytes */
+	char setup_err[512];		/* could not even try to load */
+};
+
+/*
+ * Open @o's file again, load only @p (log_level from its expectations,
+ * at least 1) and, if it loaded and its expectations ask for it, run it
+ * (BPF_PROG_TEST_RUN, or attach + trigger + read __result_var). The
+ * object is closed before returning: nothing stays loaded or attached.
+ */
+void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r);
+void kt_run_free(struct kt_run *r);
+
+/* Sysctls and kernel log around one test. */
+struct kt_span {
+	struct kt_kmsg kmsg;
+	bool kmsg_ok;
+	char kmsg_err[256];
+	struct kt_strv dmesg;		/* kernel log lines logged during the span */
+};
+
+/* Set @e's sysctls, start the kernel-log capture. -1 with @err on failure
+ * (then nothing is left changed). */
+int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_t errlen);
+/* Collect the kernel log, restore the sysctls. -1 if a restore failed. */
+int kt_span_end(struct kt_span *s);
+void kt_span_free(struct kt_span *s);
+
+/* The verifier's reason for a rejection: the last message line before the
+ * final statistics ("processed N insns ..."). Caller frees; NULL if none. */
+char *kt_log_reason(const char *log);
+/* The deprecation warning line of a successful load, or NULL. Caller frees. */
+char *kt_log_deprecation(const char *log);
+
+/* Exit code KT_NOKFUNC (after one line on stderr) if any object calls a
+ * non-weak kfunc the running kernel lacks, KT_RUNTIME if the kernel BTF
+ * cannot be read, else KT_OK. */
+int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs);
+
+/* "-13 (Permission denied)" */
+const char *kt_errstr(int err);
+
+#endif

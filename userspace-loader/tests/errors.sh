@@ -1,0 +1,190 @@
+#!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#
+# Host-side tests of kfunctool: exit codes and messages of every path that
+# must fail before anything reaches the kernel, and audit/list in offline
+# mode. Nothing is loaded: KFUNCTOOL_NO_LOAD makes kfunctool refuse to, and
+# where strace exists every case is also checked to make no bpf() call.
+#
+#   sh tests/errors.sh PATH/TO/kfunctool      (OUT=DIR for the test objects)
+#
+# Prints TAP (plan last); exits 0 when every case passed.
+set -u
+
+K=${1:?usage: errors.sh PATH/TO/kfunctool}
+here=$(cd "$(dirname "$0")" && pwd)
+CLANG=${CLANG:-clang}
+OUT=${OUT:-$(mktemp -d)}
+T=$OUT/tests
+mkdir -p "$T"
+export KFUNCTOOL_NO_LOAD=1
+
+have_strace=0
+command -v strace >/dev/null 2>&1 && have_strace=1
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+notok() {
+	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $1"
+	shift; for l in "$@"; do echo "# $l"; done
+	sed 's/^/# stderr: /' "$T/err" | head -5
+}
+
+# run NAME WANT_EXIT CMD...: exit code, a one-line error, no bpf() call
+run() {
+	name=$1 want=$2; shift 2
+	if [ $have_strace = 1 ]; then
+		strace -f -qq -e trace=bpf -o "$T/strace" "$@" >"$T/out" 2>"$T/err"
+	else
+		"$@" >"$T/out" 2>"$T/err"
+	fi
+	got=$?
+	if [ "$got" != "$want" ]; then
+		notok "$name" "expected exit $want, got $got"
+		return
+	fi
+	if [ $have_strace = 1 ] && grep -q '^[0-9]* *bpf(' "$T/strace"; then
+		notok "$name" "made a bpf() syscall: $(grep -m1 'bpf(' "$T/strace")"
+		return
+	fi
+	case $want in
+	3|4|5|6|7|8)
+		if [ "$(wc -l < "$T/err")" != 1 ] || ! grep -q '^kfunctool: ' "$T/err"; then
+			notok "$name" "expected one 'kfunctool: ...' line on stderr"
+			return
+		fi
+		if [ -s "$T/out" ]; then
+			notok "$name" "expected nothing on stdout"
+			return
+		fi ;;
+	esac
+	ok "$name"
+}
+
+# stderr of the last run must contain TEXT
+says() {
+	if grep -qF -- "$2" "$T/err"; then ok "$1"; else notok "$1" "stderr lacks '$2'"; fi
+}
+
+for src in "$here"/*.bpf.c; do
+	obj=$T/$(basename "$src" .c).o
+	if ! $CLANG -g -O2 -target bpf -c "$src" -o "$obj" 2>"$T/clang.err"; then
+		echo "Bail out! cannot build $src with $CLANG: $(head -1 "$T/clang.err")"
+		exit 1
+	fi
+done
+
+echo "TAP version 13"
+
+# usage, help, version
+run "no command: usage" 2 "$K"
+run "unknown command" 2 "$K" frobnicate
+run "--help" 0 "$K" --help
+run "--version" 0 "$K" --version
+run "help test" 0 "$K" help test
+run "help for an unknown command" 2 "$K" help frobnicate
+for c in test try load list audit; do
+	run "$c --help" 0 "$K" $c --help
+done
+run "test without objects" 2 "$K" test
+run "test with an unknown option" 2 "$K" test --frobnicate "$T/bad_tag.bpf.o"
+run "try without objects" 2 "$K" try
+run "load without --pin" 2 "$K" load "$T/bad_tag.bpf.o" good
+run "audit without objects" 2 "$K" audit
+run "audit --kernel-btf without --listing" 2 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" "$T/audit_tiers.bpf.o"
+run "list --tier bogus" 2 "$K" list --tier bogus
+run "list with an argument" 2 "$K" list extra
+
+# bad files, every subcommand
+for c in test try audit; do
+	run "$c: missing file" 3 "$K" $c "$T/does-not-exist.bpf.o"
+	says "$c: missing file is named" "does-not-exist.bpf.o: no such file"
+	run "$c: not ELF" 4 "$K" $c "$here/objs.h"
+	says "$c: not ELF is said" "not an ELF file"
+	run "$c: directory" 4 "$K" $c "$T"
+	run "$c: ELF of another machine" 5 "$K" $c /bin/sh
+	run "$c: BPF ELF without programs" 5 "$K" $c "$T/no_progs.bpf.o"
+	says "$c: no programs is said" "holds no BPF programs"
+done
+run "load: missing file" 3 "$K" load "$T/nope.bpf.o" p --pin /sys/fs/bpf/kt-test
+run "load: not ELF" 4 "$K" load "$here/objs.h" p --pin /sys/fs/bpf/kt-test
+run "load: no programs" 5 "$K" load "$T/no_progs.bpf.o" p --pin /sys/fs/bpf/kt-test
+run "load: no such program" 2 "$K" load "$T/bad_tag.bpf.o" nope --pin /sys/fs/bpf/kt-test
+
+# malformed expectations: found before anything is loaded, even after a good object
+run "test: unknown tag" 7 "$K" test "$T/bad_tag.bpf.o"
+says "test: unknown tag is named" 'program bad: malformed expectations: unknown expectation tag "comment:test_expect_miracle"'
+run "test: __retval not a number" 7 "$K" test "$T/bad_retval.bpf.o"
+says "test: __retval is named" "__retval(forty_two): not a number"
+run "test: first bad input wins" 7 "$K" test "$T/bad_tag.bpf.o" "$T/does-not-exist.bpf.o"
+run "try: unknown tag" 7 "$K" try "$T/bad_tag.bpf.o"
+run "audit ignores expectations" 13 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" --listing /dev/null "$T/bad_tag.bpf.o" "$T/audit_tiers.bpf.o"
+
+# a kfunc the running kernel lacks (needs the host's kernel BTF)
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	run "test: kfunc not in the kernel" 6 "$K" test "$T/missing_kfunc.bpf.o"
+	says "test: missing kfunc is named" "kfunc bpf_kfunctool_no_such_kfunc is not in the running kernel"
+	says "test: says the module is probably not loaded" "module that provides it is probably not loaded"
+	run "try: kfunc not in the kernel" 6 "$K" try "$T/missing_kfunc.bpf.o"
+	run "load: kfunc not in the kernel" 6 "$K" load "$T/missing_kfunc.bpf.o" call_missing --pin /sys/fs/bpf/kt-test
+else
+	n=$((n + 1)); echo "ok $n kfunc not in the kernel # SKIP no /sys/kernel/btf/vmlinux"
+fi
+
+# audit and list offline, against made-up listings
+listing() {	# listing FILE "name tier" ...
+	f=$1; shift
+	printf '# name\towner\tbtf_id\tprog_types\ttier\tflags\tsince\tremoval\treplacement\tcount\n' > "$f"
+	for kv in "$@"; do
+		set -- $kv
+		case $2 in
+		deprecated) rec='6.1\t6.4\tkt_stable' ;;
+		removed) rec='5.19\t6.1\tkt_stable' ;;
+		*) rec='-\t-\t-' ;;
+		esac
+		printf "%s\tkt_mod\t7\tsyscall,tracing\t%s\t-\t$rec\t3\n" "$1" "$2" >> "$f"
+	done
+}
+kb="--kernel-btf $T/audit_tiers.bpf.o --modules-btf $T/mods"
+mkdir -p "$T/mods"
+listing "$T/l13" "kt_stable stable" "kt_unstable unstable" "kt_deprecated deprecated" "kt_removed removed"
+listing "$T/l12" "kt_stable stable" "kt_unstable unstable" "kt_deprecated deprecated" "kt_removed removed" "kt_unknown stable"
+listing "$T/l11" "kt_stable stable" "kt_unstable unstable" "kt_deprecated deprecated" "kt_removed stable" "kt_unknown stable"
+listing "$T/l10" "kt_stable stable" "kt_unstable unstable" "kt_deprecated stable" "kt_removed stable" "kt_unknown stable"
+listing "$T/l0" "kt_stable stable" "kt_unstable stable" "kt_deprecated stable" "kt_removed stable" "kt_unknown stable"
+for v in 13 12 11 10 0; do
+	run "audit offline: verdict $v" $v "$K" audit $kb --listing "$T/l$v" "$T/audit_tiers.bpf.o"
+done
+run "audit offline: stable only" 0 "$K" audit $kb --listing "$T/l13" "$T/stable_only.bpf.o"
+run "audit offline: worst object wins" 12 "$K" audit $kb --listing "$T/l12" "$T/stable_only.bpf.o" "$T/audit_tiers.bpf.o"
+run "audit offline: --json" 11 "$K" audit --json $kb --listing "$T/l11" "$T/audit_tiers.bpf.o"
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["exit_code"]==11 and d["verdict"]=="deprecated"; k={x["name"]:x for x in d["objects"][0]["kfuncs"]}; assert k["kt_unstable"]["programs"]==["call_unstable"], k["kt_unstable"]; assert k["kt_deprecated"]["replacement"]=="kt_stable"' "$T/out" 2>"$T/err"; then
+		ok "audit --json parses, names callers through subprograms"
+	else
+		notok "audit --json parses, names callers through subprograms"
+	fi
+fi
+grep -q 'call_unstable' "$T/out" && ok "audit names the caller" || notok "audit names the caller"
+run "audit offline: missing listing" 3 "$K" audit $kb --listing "$T/nope" "$T/audit_tiers.bpf.o"
+run "audit offline: missing kernel BTF" 3 "$K" audit --kernel-btf "$T/nope" --listing "$T/l0" "$T/audit_tiers.bpf.o"
+printf 'kt_stable\tkt_mod\t7\n' > "$T/lbad"
+run "audit offline: malformed listing" 8 "$K" audit $kb --listing "$T/lbad" "$T/audit_tiers.bpf.o"
+says "malformed listing names the line" "lbad:1: malformed listing line"
+
+run "list --listing" 0 "$K" list --listing "$T/l13"
+grep -q '^kt_deprecated ' "$T/out" && grep -q 'deprecated since 6.1, removal planned for 6.4' "$T/out" &&
+	ok "list shows the lifecycle record" || notok "list shows the lifecycle record"
+run "list --json --tier removed" 0 "$K" list --json --tier removed --listing "$T/l13"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["name"] for x in d]==["kt_removed"] and d[0]["removal"]=="6.1" and d[0]["prog_types"]==["syscall","tracing"] and d[0]["flags"]==[]' "$T/out" 2>"$T/err" &&
+		ok "list --json filters and parses" || notok "list --json filters and parses"
+fi
+run "list --module" 0 "$K" list --module kt_mod --listing "$T/l13"
+run "list: missing listing" 3 "$K" list --listing "$T/nope"
+run "list: malformed listing" 8 "$K" list --listing "$T/lbad"
+
+echo "1..$n"
+[ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"
+[ $failed = 0 ]

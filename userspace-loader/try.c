@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * kfunctool try: load each program once (honouring its __sysctl tags) and
+ * show a person what happened: program, kfuncs called, their tier, the
+ * outcome and the kernel's own words.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "bpfobj.h"
+#include "kfunctool.h"
+#include "listing.h"
+#include "runner.h"
+#include "sysctl.h"
+#include "util.h"
+
+#define WIDTH 96
+#define DETAIL_INDENT 4
+#define DETAIL_LABEL 10
+
+static const char try_usage[] =
+"Usage: kfunctool try OBJ.bpf.o...\n"
+"\n"
+"Load every program of every object on its own (with the sysctls its\n"
+"__sysctl tags ask for) and print a table: program, kfunc(s) it calls, their\n"
+"tier (from " KT_LISTING_PATH ", '?' without it), what happened\n"
+"(loaded / loaded with warning / rejected) and the kernel's own words.\n"
+"\n"
+"  -h, --help   this help\n"
+"\n"
+"Exit: 0 shown; 2 usage; 3 missing file; 4 not ELF; 5 no BPF programs;\n"
+"6 a kfunc the running kernel lacks; 7 malformed expectations; 8 other error.\n";
+
+struct row {
+	char *prog;
+	const struct kt_prog *p;
+	struct kt_run run;
+	struct kt_strv dmesg;	/* kernel log lines about kfuncs */
+	char err[512];
+};
+
+static void detail(const char *label, const char *text)
+{
+	char l[32];
+
+	snprintf(l, sizeof(l), "%s:", label);
+	printf("%*s", DETAIL_INDENT, "");
+	kt_pad(stdout, l, DETAIL_LABEL);
+	kt_wrap(stdout, text, DETAIL_INDENT + DETAIL_LABEL, DETAIL_INDENT + DETAIL_LABEL, WIDTH);
+}
+
+static const char *tier_of(const struct kt_listing *l, const char *kfunc)
+{
+	const struct kt_listing_row *r = l ? kt_listing_find(l, kfunc) : NULL;
+
+	return r ? r->tier : (l ? "unknown" : "?");
+}
+
+static void run_row(const struct kt_obj *o, const struct kt_prog *p, struct row *row)
+{
+	struct kt_span span;
+
+	row->p = p;
+	if (kt_span_begin(&span, &p->expect, row->err, sizeof(row->err)))
+		return;
+	kt_run_once(o, p, &row->run);
+	if (kt_span_end(&span) && !row->err[0])
+		snprintf(row->err, sizeof(row->err), "could not restore a sysctl");
+	for (int i = 0; i < span.dmesg.n; i++)
+		if (strstr(span.dmesg.v[i], "kfunc"))
+			kt_strv_push(&row->dmesg, span.dmesg.v[i]);
+	kt_span_free(&span);
+	if (!row->err[0] && row->run.setup_err[0])
+		snprintf(row->err, sizeof(row->err), "%s", row->run.setup_err);
+}
+
+static void outcome(const struct row *row, char *buf, size_t len)
+{
+	const struct kt_run *r = &row->run;
+	const struct kt_expect *e = &row->p->expect;
+	char *dep = r->loaded ? kt_log_deprecation(r->log) : NULL;
+	size_t n;
+
+	if (row->err[0])
+		n = snprintf(buf, len, "error");
+	else if (!r->loaded)
+		n = snprintf(buf, len, "rejected");
+	else if (dep || row->dmesg.n)
+		n = snprintf(buf, len, "loaded with warning");
+	else
+		n = snprintf(buf, len, "loaded");
+	free(dep);
+	if (n >= len || row->err[0])
+		return;
+	if (r->loaded && r->ran && !r->run_err[0])
+		n += snprintf(buf + n, len - n, ", ran: %lld",
+			      r->value_size == 4 ? (long long)(int)r->value : (long long)r->value);
+	else if (r->loaded && r->run_err[0])
+		n += snprintf(buf + n, len - n, ", run failed");
+	if (n < len && e->has_outcome && e->expect_failure == r->loaded)
+		snprintf(buf + n, len - n, " (expected %s)", e->expect_failure ? "rejected" : "loaded");
+}
+
+static void print_table(struct row *rows, int nrows, const struct kt_listing *l)
+{
+	int wp = strlen("PROGRAM"), wk = strlen("KFUNC"), wt = strlen("TIER");
+
+	for (int i = 0; i < nrows; i++) {
+		const struct kt_strv *k = &rows[i].p->kfuncs;
+
+		if ((int)strlen(rows[i].prog) > wp)
+			wp = strlen(rows[i].prog);
+		for (int j = 0; j < k->n; j++) {
+			if ((int)strlen(k->v[j]) > wk)
+				wk = strlen(k->v[j]);
+			if ((int)strlen(tier_of(l, k->v[j])) > wt)
+				wt = strlen(tier_of(l, k->v[j]));
+		}
+	}
+	wp += 2;
+	wk += 2;
+	wt += 2;
+	kt_pad(stdout, "PROGRAM", wp);
+	kt_pad(stdout, "KFUNC", wk);
+	kt_pad(stdout, "TIER", wt);
+	printf("RESULT\n");
+
+	for (int i = 0; i < nrows; i++) {
+		struct row *row = &rows[i];
+		const struct kt_strv *k = &row->p->kfuncs;
+		const struct kt_run *r = &row->run;
+		char res[256], *words;
+
+		outcome(row, res, sizeof(res));
+		kt_pad(stdout, row->prog, wp);
+		kt_pad(stdout, k->n ? k->v[0] : "-", wk);
+		kt_pad(stdout, k->n ? tier_of(l, k->v[0]) : "-", wt);
+		printf("%s\n", res);
+		for (int j = 1; j < k->n; j++) {
+			kt_pad(stdout, "", wp);
+			kt_pad(stdout, k->v[j], wk);
+			printf("%s\n", tier_of(l, k->v[j]));
+		}
+		for (int j = 0; j < row->p->expect.nsysctls; j++) {
+			char kv[512];
+
+			snprintf(kv, sizeof(kv), "%s=%s", row->p->expect.sysctls[j].key,
+				 row->p->expect.sysctls[j].val);
+			detail("sysctl", kv);
+		}
+		if (row->err[0]) {
+			detail("error", row->err);
+			continue;
+		}
+		words = r->loaded ? kt_log_deprecation(r->log) : kt_log_reason(r->log);
+		if (words)
+			detail("verifier", words);
+		else if (!r->loaded)
+			detail("verifier", kt_errstr(r->err));
+		free(words);
+		for (int j = 0; j < row->dmesg.n; j++)
+			detail("dmesg", row->dmesg.v[j]);
+		if (r->run_err[0])
+			detail("run", r->run_err);
+	}
+}
+
+int cmd_try(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	struct kt_listing listing, *l = NULL;
+	struct kt_obj *objs;
+	struct row *rows = NULL;
+	struct utsname u;
+	char err[512], pol[64];
+	int c, nobjs, nrows = 0, ret = KT_OK;
+
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(try_usage, stdout);
+			return KT_OK;
+		}
+		fputs(try_usage, stderr);
+		return KT_USAGE;
+	}
+	nobjs = argc - optind;
+	if (nobjs < 1) {
+		kt_err("try: no object given (see 'kfunctool try --help')");
+		return KT_USAGE;
+	}
+	kt_setup_libbpf_print();
+	objs = kt_xcalloc(nobjs, sizeof(*objs));
+	for (int i = 0; i < nobjs; i++) {
+		ret = kt_obj_open(argv[optind + i], true, &objs[i]);
+		if (ret) {
+			nobjs = i;
+			goto out;
+		}
+		nrows += objs[i].nprogs;
+	}
+	ret = kt_check_kfuncs_present(objs, nobjs);
+	if (ret)
+		goto out;
+
+	if (kt_listing_read(KT_LISTING_PATH, &listing, err, sizeof(err)) == 0)
+		l = &listing;
+	else
+		snprintf(err, sizeof(err), "no %s", KT_LISTING_PATH);
+	if (uname(&u))
+		snprintf(u.release, sizeof(u.release), "?");
+	if (kt_sysctl_read("kernel.bpf_kfunc_deprecation", pol, sizeof(pol)))
+		snprintf(pol, sizeof(pol), "(none)");
+	printf("kernel %s, kernel.bpf_kfunc_deprecation=%s, tiers %s%s%s\n\n", u.release, pol,
+	       l ? "from " KT_LISTING_PATH : "unknown (", l ? "" : err, l ? "" : ")");
+
+	rows = kt_xcalloc(nrows, sizeof(*rows));
+	nrows = 0;
+	for (int i = 0; i < nobjs; i++) {
+		for (int j = 0; j < objs[i].nprogs; j++) {
+			struct row *row = &rows[nrows++];
+			char name[512];
+
+			snprintf(name, sizeof(name), "%s%s%s", nobjs > 1 ? objs[i].name : "",
+				 nobjs > 1 ? "/" : "", objs[i].progs[j].name);
+			row->prog = kt_xstrdup(name);
+			run_row(&objs[i], &objs[i].progs[j], row);
+			if (row->err[0])
+				ret = KT_RUNTIME;
+		}
+	}
+	print_table(rows, nrows, l);
+	for (int i = 0; i < nrows; i++) {
+		free(rows[i].prog);
+		kt_run_free(&rows[i].run);
+		kt_strv_free(&rows[i].dmesg);
+	}
+	free(rows);
+	if (l)
+		kt_listing_free(l);
+out:
+	for (int i = 0; i < nobjs; i++)
+		kt_obj_close(&objs[i]);
+	free(objs);
+	return ret;
+}

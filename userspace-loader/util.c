@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Small helpers shared by the subcommands. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kfunctool.h"
+#include "util.h"
+
+void *kt_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		kt_err("out of memory");
+		exit(KT_RUNTIME);
+	}
+	return p;
+}
+
+void *kt_xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+
+	if (!p) {
+		kt_err("out of memory");
+		exit(KT_RUNTIME);
+	}
+	return p;
+}
+
+void *kt_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		kt_err("out of memory");
+		exit(KT_RUNTIME);
+	}
+	return p;
+}
+
+char *kt_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(kt_xmalloc(n), s, n);
+}
+
+void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len)
+{
+	char *c;
+
+	if (sv->n == sv->cap) {
+		sv->cap = sv->cap ? sv->cap * 2 : 8;
+		sv->v = kt_xrealloc(sv->v, sv->cap * sizeof(*sv->v));
+	}
+	c = kt_xmalloc(len + 1);
+	memcpy(c, s, len);
+	c[len] = '\0';
+	sv->v[sv->n++] = c;
+}
+
+void kt_strv_push(struct kt_strv *sv, const char *s)
+{
+	kt_strv_pushn(sv, s, strlen(s));
+}
+
+bool kt_strv_has(const struct kt_strv *sv, const char *s)
+{
+	for (int i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], s) == 0)
+			return true;
+	return false;
+}
+
+void kt_strv_free(struct kt_strv *sv)
+{
+	for (int i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+char *kt_read_file(const char *path, size_t *lenp)
+{
+	size_t len = 0, cap = 4096;
+	char *buf;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	buf = kt_xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (len + 1 >= cap) {
+			cap *= 2;
+			buf = kt_xrealloc(buf, cap);
+		}
+		r = read(fd, buf + len, cap - len - 1);
+		if (r < 0) {
+			int e = errno;
+
+			if (e == EINTR)
+				continue;
+			free(buf);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		len += r;
+	}
+	close(fd);
+	buf[len] = '\0';
+	if (lenp)
+		*lenp = len;
+	return buf;
+}
+
+char *kt_obj_basename(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *s;
+	size_t n;
+
+	s = kt_xstrdup(b ? b + 1 : path);
+	n = strlen(s);
+	if (n > 6 && strcmp(s + n - 6, ".bpf.o") == 0)
+		s[n - 6] = '\0';
+	else if (n > 2 && strcmp(s + n - 2, ".o") == 0)
+		s[n - 2] = '\0';
+	return s;
+}
+
+bool kt_parse_ll(const char *s, long long *out)
+{
+	char buf[64], *end;
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	/* __retval((-1)) stringifies with its parentheses */
+	while (n >= 2 && s[0] == '(' && s[n - 1] == ')') {
+		s++;
+		n -= 2;
+	}
+	if (n == 0 || n >= sizeof(buf))
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	if (buf[0] == '-')
+		*out = strtoll(buf, &end, 0);
+	else
+		*out = (long long)strtoull(buf, &end, 0);
+	return errno == 0 && *end == '\0' && end != buf;
+}
+
+void kt_pad(FILE *f, const char *s, int w)
+{
+	int n = (int)strlen(s);
+
+	fputs(s, f);
+	for (; n < w; n++)
+		fputc(' ', f);
+}
+
+void kt_wrap(FILE *f, const char *text, int col0, int indent, int width)
+{
+	int col = col0;
+	const char *p = text;
+
+	while (*p) {
+		const char *w = p, *e;
+		int wl;
+
+		while (*w == ' ')
+			w++;
+		if (!*w)
+			break;
+		e = w;
+		while (*e && *e != ' ')
+			e++;
+		wl = (int)(e - w);
+		if (col > indent && col + 1 + wl > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+		} else if (p != text) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(w, 1, wl, f);
+		col += wl;
+		p = e;
+	}
+	fputc('\n', f);
+}
+
+char *kt_line_containing(const char *log, const char *needle)
+{
+	const char *m = strstr(log, needle), *b, *e;
+	char *s;
+
+	if (!m)
+		return NULL;
+	b = m;
+	while (b > log && b[-1] != '\n')
+		b--;
+	e = strchr(m, '\n');
+	if (!e)
+		e = m + strlen(m);
+	s = kt_xmalloc(e - b + 1);
+	memcpy(s, b, e - b);
+	s[e - b] = '\0';
+	return s;
+}

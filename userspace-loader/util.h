@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* Small helpers: growable string vectors, file reading, text layout. */
+#ifndef KT_UTIL_H
+#define KT_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct kt_strv {
+	char **v;
+	int n;
+	int cap;
+};
+
+void kt_strv_push(struct kt_strv *sv, const char *s);
+void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len);
+bool kt_strv_has(const struct kt_strv *sv, const char *s);
+void kt_strv_free(struct kt_strv *sv);
+
+void *kt_xmalloc(size_t n);
+void *kt_xcalloc(size_t n, size_t m);
+void *kt_xrealloc(void *p, size_t n);
+char *kt_xstrdup(const char *s);
+
+/* Whole file into a NUL-terminated buffer; NULL and errno on failure. */
+char *kt_read_file(const char *path, size_t *len);
+
+/* "dir/name.bpf.o" -> "name" (also strips ".o"); caller frees. */
+char *kt_obj_basename(const char *path);
+
+/* Parse a whole decimal/hex/octal integer, optionally in parentheses. */
+bool kt_parse_ll(const char *s, long long *out);
+
+/* Print @text wrapped at @width columns; the first line continues the
+ * current line (which is @col0 columns wide), the others are indented
+ * by @indent spaces.
+ */
+void kt_wrap(FILE *f, const char *text, int col0, int indent, int width);
+
+/* Print @s padded with spaces to @w columns (never truncated). */
+void kt_pad(FILE *f, const char *s, int w);
+
+/* Line of @log containing the first occurrence of @needle (copy), or NULL. */
+char *kt_line_containing(const char *log, const char *needle);
+
+#endif
