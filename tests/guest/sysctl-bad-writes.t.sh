@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # kernel.bpf_kfunc_deprecation takes 0, 1 and 2 only: any other write is
-# refused with EINVAL and leaves the value as it was.
+# refused with EINVAL and leaves the value as it was; only root writes it.
 f=/proc/sys/kernel/bpf_kfunc_deprecation
 [ -f $f ] || { echo "$f is missing"; exit 1; }
 [ "$(cat $f)" = 1 ] || { echo "default is $(cat $f), want 1"; exit 1; }
@@ -19,4 +19,13 @@ for v in 3 -1 abc 1x; do
 	esac
 	[ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) by '$v'"; rc=1; }
 done
+mkdir -p /etc
+grep -q '^nobody:' /etc/passwd 2>/dev/null ||
+	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >> /etc/passwd
+err=$(su nobody -s /bin/sh -c "echo 2 > $f" 2>&1) && { echo "nobody could write 2"; rc=1; }
+case $err in
+*"Permission denied"*) ;;
+*) echo "nobody writing 2: want EACCES, got: $err"; rc=1 ;;
+esac
+[ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) by nobody"; rc=1; }
 exit $rc
