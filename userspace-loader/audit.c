@@ -350,14 +350,9 @@ int cmd_audit(int argc, char **argv)
 	}
 	kt_setup_libbpf_print();
 
-	objs = kt_xcalloc(nobjs, sizeof(*objs));
-	for (int i = 0; i < nobjs; i++) {
-		ret = kt_obj_open(argv[optind + i], false, &objs[i]);
-		if (ret) {
-			nobjs = i;
-			goto out;
-		}
-	}
+	ret = kt_objs_open(argv + optind, nobjs, false, &objs, NULL);
+	if (ret)
+		return ret;
 	if (kbtf_path) {
 		if (access(kbtf_path, F_OK)) {
 			kt_err("audit: %s: no such file", kbtf_path);
@@ -422,8 +417,6 @@ int cmd_audit(int argc, char **argv)
 out:
 	kt_listing_free(&l);
 	kt_kbtf_free(&k);
-	for (int i = 0; i < nobjs; i++)
-		kt_obj_close(&objs[i]);
-	free(objs);
+	kt_objs_close(objs, nobjs);
 	return ret;
 }

@@ -394,6 +394,33 @@ out:
 	return ret;
 }
 
+int kt_objs_open(char **paths, int n, bool expectations,
+		 struct kt_obj **objs, int *nprogs)
+{
+	struct kt_obj *o = kt_xcalloc(n, sizeof(*o));
+	int ret, total = 0;
+
+	for (int i = 0; i < n; i++) {
+		ret = kt_obj_open(paths[i], expectations, &o[i]);
+		if (ret) {
+			kt_objs_close(o, i);
+			return ret;
+		}
+		total += o[i].nprogs;
+	}
+	*objs = o;
+	if (nprogs)
+		*nprogs = total;
+	return KT_OK;
+}
+
+void kt_objs_close(struct kt_obj *objs, int n)
+{
+	for (int i = 0; i < n; i++)
+		kt_obj_close(&objs[i]);
+	free(objs);
+}
+
 void kt_obj_close(struct kt_obj *o)
 {
 	for (int i = 0; i < o->nprogs; i++) {

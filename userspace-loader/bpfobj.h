@@ -50,6 +50,15 @@ struct kt_obj {
 int kt_obj_open(const char *path, bool expectations, struct kt_obj *o);
 void kt_obj_close(struct kt_obj *o);
 
+/*
+ * Open all @n objects of @paths, or none: the first failure closes those
+ * already opened and returns its exit code. On success *@objs holds them
+ * and *@nprogs (if not NULL) their programs in all.
+ */
+int kt_objs_open(char **paths, int n, bool expectations,
+		 struct kt_obj **objs, int *nprogs);
+void kt_objs_close(struct kt_obj *objs, int n);
+
 struct kt_prog *kt_obj_find_prog(struct kt_obj *o, const char *name);
 const char *kt_prog_type_str(int type);
 

@@ -284,15 +284,9 @@ int cmd_test(int argc, char **argv)
 
 	/* every check that needs no kernel comes first: bad input fails
 	 * before anything is loaded */
-	objs = kt_xcalloc(nobjs, sizeof(*objs));
-	for (int i = 0; i < nobjs; i++) {
-		ret = kt_obj_open(argv[optind + i], true, &objs[i]);
-		if (ret) {
-			nobjs = i;
-			goto out;
-		}
-		ntests += objs[i].nprogs;
-	}
+	ret = kt_objs_open(argv + optind, nobjs, true, &objs, &ntests);
+	if (ret)
+		return ret;
 	ret = kt_check_kfuncs_present(objs, nobjs);
 	if (ret)
 		goto out;
@@ -307,8 +301,6 @@ int cmd_test(int argc, char **argv)
 		}
 	}
 out:
-	for (int i = 0; i < nobjs; i++)
-		kt_obj_close(&objs[i]);
-	free(objs);
+	kt_objs_close(objs, nobjs);
 	return ret;
 }

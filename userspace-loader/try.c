@@ -195,15 +195,9 @@ int cmd_try(int argc, char **argv)
 		return KT_USAGE;
 	}
 	kt_setup_libbpf_print();
-	objs = kt_xcalloc(nobjs, sizeof(*objs));
-	for (int i = 0; i < nobjs; i++) {
-		ret = kt_obj_open(argv[optind + i], true, &objs[i]);
-		if (ret) {
-			nobjs = i;
-			goto out;
-		}
-		nrows += objs[i].nprogs;
-	}
+	ret = kt_objs_open(argv + optind, nobjs, true, &objs, &nrows);
+	if (ret)
+		return ret;
 	ret = kt_check_kfuncs_present(objs, nobjs);
 	if (ret)
 		goto out;
@@ -244,8 +238,6 @@ int cmd_try(int argc, char **argv)
 	if (l)
 		kt_listing_free(l);
 out:
-	for (int i = 0; i < nobjs; i++)
-		kt_obj_close(&objs[i]);
-	free(objs);
+	kt_objs_close(objs, nobjs);
 	return ret;
 }
