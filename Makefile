@@ -56,6 +56,10 @@ module: kernel
 	@rsync -a --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*' \
 		--exclude='*.mod*' --exclude=modules.order --exclude=Module.symvers \
 		Kbuild module $(B)/kmod/
+	@# Kbuild relinks an external module when its objects change, not when
+	@# vmlinux does, yet module BTF is split BTF on top of vmlinux's: a
+	@# module linked against an older vmlinux fails to load.
+	@find $(B)/kmod -name '*.ko' ! -newer $(KDIR)/vmlinux -delete
 	@echo '[module] building (log: $(B)/module-build.log)'
 	@$(MAKE) -s -C $(KDIR) M=$(B)/kmod modules > $(B)/module-build.log 2>&1 || \
 		{ tail -n 30 $(B)/module-build.log; exit 1; }
