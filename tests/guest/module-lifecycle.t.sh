@@ -33,6 +33,11 @@ until rmmod $mod 2> /tmp/rmmod.err; do
 done
 echo "unloaded after $tries retries"
 [ -e /sys/kernel/btf/$mod ] && { echo "$mod BTF still registered"; exit 1; }
+# Without the module its kfuncs are unknown: kfunctool says so (exit 6).
+kfunctool test /bpf/tiers_syscall.bpf.o > /tmp/lc.out 2>&1
+kt=$?
+[ $kt = 6 ] || { echo "kfunctool test without the module: exit $kt, want 6"; cat /tmp/lc.out; exit 1; }
+echo "without the module: $(cat /tmp/lc.out)"
 
 insmod $ko || { echo "insmod again failed"; exit 1; }
 check_kfuncs "after insmod again"
