@@ -11,13 +11,5 @@ SEC("syscall")
 __success __retval(142)
 int only_stable(void *ctx)
 {
-	struct bpf_sample_obj *obj;
-	__u32 value;
-
-	obj = bpf_sample_obj_acquire(0);
-	if (!obj)
-		return 0;
-	value = bpf_sample_obj_value(obj);
-	bpf_sample_obj_release(obj);
-	return bpf_sample_sum(value, 42);
+	return bpf_sample_sum(sample_obj_value(0), 42);
 }

@@ -31,15 +31,7 @@ __sysctl("net.core.bpf_jit_enable=0")
 __failure __msg("JIT is required for calling kernel function")
 int nojit_stable_obj(void *ctx)
 {
-	struct bpf_sample_obj *obj;
-	__u32 value;
-
-	obj = bpf_sample_obj_acquire(0);
-	if (!obj)
-		return 0;
-	value = bpf_sample_obj_value(obj);
-	bpf_sample_obj_release(obj);
-	return value;
+	return sample_obj_value(0);
 }
 
 SEC("syscall")

@@ -11,20 +11,12 @@
 
 char _license[] SEC("license") = "GPL";
 
-/* acquire, test for NULL, release: accepted */
+/* acquire, test for NULL, release (sample_obj_value()): accepted */
 SEC("syscall")
 __success __retval(300)
 int acquire_release(void *ctx)
 {
-	struct bpf_sample_obj *obj;
-	__u32 value;
-
-	obj = bpf_sample_obj_acquire(2);
-	if (!obj)
-		return 0;
-	value = bpf_sample_obj_value(obj);
-	bpf_sample_obj_release(obj);
-	return value;
+	return sample_obj_value(2);
 }
 
 /* KF_RET_NULL for real: there is no object 3 */

@@ -34,15 +34,7 @@ __success __retval(200)
 __not_msg("deprecated") __not_dmesg("deprecated")
 int stable_obj(void *ctx)
 {
-	struct bpf_sample_obj *obj;
-	__u32 value;
-
-	obj = bpf_sample_obj_acquire(1);
-	if (!obj)
-		return 0;
-	value = bpf_sample_obj_value(obj);
-	bpf_sample_obj_release(obj);
-	return value;
+	return sample_obj_value(1);
 }
 
 /* deprecated, warn mode: loads, and the verifier log says so */

@@ -43,13 +43,7 @@ __success __trigger("write") __result_var(obj_result) __retval(300)
 __not_msg("deprecated") __not_dmesg("deprecated")
 int stable_obj(void *ctx)
 {
-	struct bpf_sample_obj *obj;
-
-	obj = bpf_sample_obj_acquire(2);
-	if (!obj)
-		return 0;
-	obj_result = bpf_sample_obj_value(obj);
-	bpf_sample_obj_release(obj);
+	obj_result = sample_obj_value(2);
 	return 0;
 }
 

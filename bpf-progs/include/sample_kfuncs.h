@@ -33,4 +33,22 @@ extern __u32 bpf_sample_sum32(__u32 a, __u32 b) __ksym;
 /* removed in 6.1 (tombstone), replacement bpf_sample_mix */
 extern __u32 bpf_sample_legacy_mul(__u32 a, __u32 b) __ksym;
 
+/*
+ * The stable acquire/release pair as a program uses it: the value of
+ * object @id, or 0 when there is none. Always inlined, so the calling
+ * program itself makes the three kfunc calls and is verified for them.
+ */
+static __always_inline __u32 sample_obj_value(__u32 id)
+{
+	struct bpf_sample_obj *obj;
+	__u32 value;
+
+	obj = bpf_sample_obj_acquire(id);
+	if (!obj)
+		return 0;
+	value = bpf_sample_obj_value(obj);
+	bpf_sample_obj_release(obj);
+	return value;
+}
+
 #endif /* __SAMPLE_KFUNCS_H__ */
