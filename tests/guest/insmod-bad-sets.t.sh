@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Sets that break the tier rules are refused with EINVAL and a kernel log
+# line saying why, and leave nothing registered: KF_STABLE with
+# KF_DEPRECATED, an id that is no type of the BTF, and a kfunc registered
+# again for another program type in another tier or with another record.
+ko=/lib/modules/stable-kfuncs/sample_bad_sets.ko
+rc=0
+while read -r bad want; do
+	dmesg -c > /dev/null
+	if insmod $ko bad=$bad 2> /tmp/err; then
+		echo "bad=$bad: insmod succeeded"; rmmod sample_bad_sets; rc=1; continue
+	fi
+	grep -q 'Invalid argument' /tmp/err ||
+		{ echo "bad=$bad: want EINVAL, got: $(cat /tmp/err)"; rc=1; }
+	dmesg | grep -q "$want" ||
+		{ echo "bad=$bad: no kernel log line '$want':"; dmesg | tail -n 5; rc=1; }
+	grep -q '^sample_bad_sets ' /proc/modules && { echo "bad=$bad: module loaded"; rc=1; }
+	grep -q 'bpf_bad_sets_inc' /sys/kernel/debug/bpf/kfuncs &&
+		{ echo "bad=$bad: listing still shows it"; rc=1; }
+	echo "bad=$bad: refused"
+done <<'CASES'
+stable_deprecated combines KF_STABLE with KF_DEPRECATED
+bogus_id holds id 2147483647, which is no type of
+other_tier bpf_bad_sets_inc of sample_bad_sets is already registered in another tier
+other_record bpf_bad_sets_inc of sample_bad_sets is already registered with another lifecycle record
+CASES
+exit $rc
