@@ -86,3 +86,18 @@ int removed_under_allow(void *ctx)
 {
 	return bpf_sample_legacy_mul(2, 3);
 }
+
+/*
+ * A log buffer with just room for what a kernel without tiers prints: the
+ * deprecation line does not fit, so it is left out, and the load still
+ * succeeds (no -ENOSPC). log_level 2, as the kernel wants 128 bytes at least.
+ */
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__log_level(2) __tight_log
+__success __retval(5)
+__msg("processed") __not_msg("is deprecated since")
+int deprecated_tight_log(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
+}

@@ -145,6 +145,22 @@ __bpf_kfunc u32 bpf_sample_sum32(u32 a, u32 b)
 }
 
 /**
+ * bpf_sample_mix8() - Combine two numbers, keeping 8 bits of the result.
+ * @a: first number
+ * @b: second number
+ *
+ * Tier: deprecated since 6.1 (KF_DEPRECATED), removal planned for 6.6.
+ * It is bpf_sample_mix() truncated to 8 bits, which loses most of the
+ * mixing; use bpf_sample_mix().
+ *
+ * Return: (@a * 31 + @b) modulo 256.
+ */
+__bpf_kfunc u8 bpf_sample_mix8(u32 a, u32 b)
+{
+	return a * 31 + b;
+}
+
+/**
  * bpf_sample_legacy_mul() - Tombstone of a kfunc removed in 6.1.
  * @a: first number
  * @b: second number
@@ -171,6 +187,7 @@ BTF_ID_FLAGS(func, bpf_sample_obj_acquire, KF_STABLE | KF_ACQUIRE | KF_RET_NULL)
 BTF_ID_FLAGS(func, bpf_sample_obj_release, KF_STABLE | KF_RELEASE)
 BTF_ID_FLAGS(func, bpf_sample_obj_value, KF_STABLE | KF_TRUSTED_ARGS)
 BTF_ID_FLAGS(func, bpf_sample_sum32, KF_DEPRECATED)
+BTF_ID_FLAGS(func, bpf_sample_mix8, KF_DEPRECATED)
 BTF_ID_FLAGS(func, bpf_sample_legacy_mul, KF_REMOVED)
 BTF_KFUNCS_END(sample_kfunc_ids)
 
@@ -181,6 +198,7 @@ BTF_KFUNCS_END(sample_kfunc_ids)
 static const struct btf_kfunc_lifecycle sample_kfunc_lifecycle[] = {
 	/* kfunc, deprecated since, removal planned, replacement */
 	BTF_KFUNC_LIFECYCLE(bpf_sample_sum32, "6.1", "6.4", "bpf_sample_sum"),
+	BTF_KFUNC_LIFECYCLE(bpf_sample_mix8, "6.1", "6.6", "bpf_sample_mix"),
 	/* kfunc, deprecated since, removed in, replacement */
 	BTF_KFUNC_LIFECYCLE(bpf_sample_legacy_mul, "5.19", "6.1", "bpf_sample_mix"),
 	{}

@@ -174,11 +174,11 @@ static enum verdict audit_obj(struct kt_obj *o, const struct kt_kbtf *k,
 				if (!h)
 					h = kt_prog_type_str(o->progs[j].type);
 				if (f->v == V_REMOVED || !kt_strv_has(&o->progs[j].kfuncs, f->name) ||
-				    csv_has(r->prog_types, h))
+				    csv_has(r->hooks, h))
 					continue;
 				note(f, "program %s is of type %s, for which %s is not registered (registered for: %s): the verifier will reject it",
 				     o->progs[j].name, kt_prog_type_str(o->progs[j].type), f->name,
-				     strcmp(r->prog_types, "-") ? r->prog_types : "none");
+				     strcmp(r->hooks, "-") ? r->hooks : "none");
 			}
 		}
 		if (f->btf_owner && o->btf &&
@@ -198,7 +198,7 @@ static enum verdict audit_obj(struct kt_obj *o, const struct kt_kbtf *k,
 
 static void print_table(const struct kt_obj *o, struct finding *fs, int n, enum verdict v)
 {
-	int wn = 5, wt = 4, wo = 5, wp = 10;
+	int wn = 5, wt = 4, wo = 5, wp = 5;
 
 	printf("%s: %s (exit %d)\n", o->path, verdict_name[v], verdict_exit[v]);
 	if (!n) {
@@ -207,7 +207,7 @@ static void print_table(const struct kt_obj *o, struct finding *fs, int n, enum 
 	}
 	for (int i = 0; i < n; i++) {
 		const char *owner = fs[i].row ? fs[i].row->owner : "-";
-		const char *pt = fs[i].row ? fs[i].row->prog_types : "-";
+		const char *pt = fs[i].row ? fs[i].row->hooks : "-";
 
 		if ((int)strlen(fs[i].name) > wn)
 			wn = strlen(fs[i].name);
@@ -222,7 +222,7 @@ static void print_table(const struct kt_obj *o, struct finding *fs, int n, enum 
 	kt_pad(stdout, "KFUNC", wn + 2);
 	kt_pad(stdout, "TIER", wt + 2);
 	kt_pad(stdout, "OWNER", wo + 2);
-	kt_pad(stdout, "PROG TYPES", wp + 2);
+	kt_pad(stdout, "HOOKS", wp + 2);
 	printf("CALLED BY\n");
 	for (int i = 0; i < n; i++) {
 		struct finding *f = &fs[i];
@@ -233,7 +233,7 @@ static void print_table(const struct kt_obj *o, struct finding *fs, int n, enum 
 		kt_pad(stdout, f->name, wn + 2);
 		kt_pad(stdout, verdict_name[f->v], wt + 2);
 		kt_pad(stdout, f->row ? f->row->owner : "-", wo + 2);
-		kt_pad(stdout, f->row ? f->row->prog_types : "-", wp + 2);
+		kt_pad(stdout, f->row ? f->row->hooks : "-", wp + 2);
 		callers[0] = '\0';
 		for (int j = 0, n = 0; j < f->callers.n && n < (int)sizeof(callers); j++)
 			n += snprintf(callers + n, sizeof(callers) - n, "%s%s", j ? ", " : "",
@@ -276,8 +276,8 @@ static void print_json_obj(const struct kt_obj *o, struct finding *fs, int n, en
 			printf("%d", f->btf_id);
 		else
 			printf("null");
-		printf(", \"prog_types\": ");
-		json_csv(stdout, r ? r->prog_types : NULL);
+		printf(", \"hooks\": ");
+		json_csv(stdout, r ? r->hooks : NULL);
 		printf(", \"flags\": ");
 		json_csv(stdout, r ? r->flags : NULL);
 		printf(", \"since\": ");

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/bpf.h>
 #include <bpf/btf.h>
 
 #include "expect.h"
+#include "kfunctool.h"
 #include "util.h"
 
 #define TAG_PFX "comment:test_"
@@ -44,6 +46,28 @@ static bool is_sysctl_key(const char *s, size_t n)
 		if (!isalnum((unsigned char)s[i]) && !strchr("._-/", s[i]))
 			return false;
 	return !strstr(s, "..");
+}
+
+/* The BPF_PROG_LOAD flag named @name, 0 if it is none. */
+static unsigned int prog_flag(const char *name)
+{
+	static const struct {
+		const char *name;
+		unsigned int flag;
+	} flags[] = {
+		{ "BPF_F_STRICT_ALIGNMENT", BPF_F_STRICT_ALIGNMENT },
+		{ "BPF_F_ANY_ALIGNMENT", BPF_F_ANY_ALIGNMENT },
+		{ "BPF_F_TEST_RND_HI32", BPF_F_TEST_RND_HI32 },
+		{ "BPF_F_TEST_STATE_FREQ", BPF_F_TEST_STATE_FREQ },
+		{ "BPF_F_SLEEPABLE", BPF_F_SLEEPABLE },
+		{ "BPF_F_XDP_HAS_FRAGS", BPF_F_XDP_HAS_FRAGS },
+		{ "BPF_F_DENY_DEPRECATED_KFUNCS", BPF_F_DENY_DEPRECATED_KFUNCS },
+	};
+
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (strcmp(name, flags[i].name) == 0)
+			return flags[i].flag;
+	return 0;
 }
 
 /* The value of "name=value" in @t, or NULL if @t is not about @name. */
@@ -143,6 +167,14 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		if (!kt_parse_ll(v, &n) || n < 1 || n > 1000000)
 			return bad(err, errlen, "__repeat(%s): not a number in 1..1000000", v);
 		e->repeat = (int)n;
+	} else if ((v = tag_val(t, "prog_flags"))) {
+		unsigned int f = prog_flag(v);
+
+		if (!f && (!kt_parse_ll(v, &n) || n <= 0 || n > 0xffffffffLL))
+			return bad(err, errlen, "__flag(%s): not a BPF_F_ load flag or a number", v);
+		e->prog_flags |= f ? f : (unsigned int)n;
+	} else if (strcmp(t, "tight_log") == 0) {
+		e->tight_log = true;
 	} else {
 		return bad(err, errlen, "unknown expectation tag \"%s\"", tag);
 	}

@@ -43,6 +43,8 @@ struct kt_expect {
 	struct kt_sysctl_kv *sysctls;	/* __sysctl, in order */
 	int nsysctls;
 	int repeat;			/* __repeat, default 1 */
+	bool tight_log;			/* __tight_log */
+	unsigned int prog_flags;	/* __flag, ORed */
 };
 
 /*

@@ -28,6 +28,13 @@ enum kt_exit {
 
 extern const char *kt_prog;	/* "kfunctool" */
 extern int kt_verbose;		/* -v given */
+extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs */
+
+/* The load flag of the stability-tier series (patches/6.1, patch 8), for
+ * headers that predate it. */
+#ifndef BPF_F_DENY_DEPRECATED_KFUNCS
+#define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 6)
+#endif
 
 /* One line on stderr, prefixed with "kfunctool: ". */
 void kt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -13,8 +13,8 @@
 static const char list_usage[] =
 "Usage: kfunctool list [--json] [--tier TIER] [--module MODULE] [--listing FILE]\n"
 "\n"
-"Show every registered kfunc with its owner, program types, tier, other\n"
-"KF_* flags, lifecycle record and usage count, from the kernel's listing\n"
+"Show every registered kfunc with its owner, kfunc hooks, tier, other KF_*\n"
+"flags, lifecycle record and usage counts, from the kernel's listing\n"
 KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 "\n"
 "  -j, --json            JSON array, one object per kfunc\n"
@@ -23,8 +23,12 @@ KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 "  -l, --listing FILE    read a listing captured earlier instead\n"
 "  -h, --help            this help\n"
 "\n"
-"COUNT is, for a live kfunc, the number of programs that passed verification\n"
-"calling it; for a removed kfunc, the number of loads it rejected.\n"
+"COUNT is, for a live kfunc, the number of programs loaded calling it; for a\n"
+"removed kfunc, the number of loads it rejected (libbpf, when the caller gave\n"
+"it no log buffer, loads a rejected program again for its log: two loads).\n"
+"LOADED is the number of\n"
+"programs calling it that are loaded now. HOOKS are the kernel's kfunc hooks\n"
+"(tc: sched_cls and sched_act; tracing: tracing, lsm and more), not program types.\n"
 "\n"
 "Exit: 0 shown; 2 usage; 3 no listing; 8 listing unreadable or malformed.\n";
 
@@ -54,8 +58,8 @@ static void print_json(const struct kt_listing_row **rows, int n)
 		json_str(stdout, r->name);
 		printf(", \"owner\": ");
 		json_str(stdout, r->owner);
-		printf(", \"btf_id\": %lld, \"prog_types\": ", r->btf_id);
-		json_csv(stdout, r->prog_types);
+		printf(", \"btf_id\": %lld, \"hooks\": ", r->btf_id);
+		json_csv(stdout, r->hooks);
 		printf(", \"tier\": ");
 		json_str(stdout, r->tier);
 		printf(", \"flags\": ");
@@ -66,15 +70,15 @@ static void print_json(const struct kt_listing_row **rows, int n)
 		json_field(stdout, r->removal);
 		printf(", \"replacement\": ");
 		json_field(stdout, r->replacement);
-		printf(", \"count\": %lld}", r->count);
+		printf(", \"count\": %lld, \"loaded\": %lld}", r->count, r->loaded);
 	}
 	printf("%s]\n", n ? "\n" : "");
 }
 
 static void print_table(const struct kt_listing_row **rows, int n)
 {
-	/* NAME OWNER TIER COUNT PROG TYPES FLAGS: the widest column last */
-	int wn = 4, wo = 5, wt = 4, wp = 10;
+	/* NAME OWNER TIER COUNT LOADED HOOKS FLAGS: the widest column last */
+	int wn = 4, wo = 5, wt = 4, wp = 5;
 
 	for (int i = 0; i < n; i++) {
 		if ((int)strlen(rows[i]->name) > wn)
@@ -83,14 +87,14 @@ static void print_table(const struct kt_listing_row **rows, int n)
 			wo = strlen(rows[i]->owner);
 		if ((int)strlen(rows[i]->tier) > wt)
 			wt = strlen(rows[i]->tier);
-		if ((int)strlen(rows[i]->prog_types) > wp)
-			wp = strlen(rows[i]->prog_types);
+		if ((int)strlen(rows[i]->hooks) > wp)
+			wp = strlen(rows[i]->hooks);
 	}
 	kt_pad(stdout, "NAME", wn + 2);
 	kt_pad(stdout, "OWNER", wo + 2);
 	kt_pad(stdout, "TIER", wt + 2);
-	printf("%5s  ", "COUNT");
-	kt_pad(stdout, "PROG TYPES", wp + 2);
+	printf("%5s  %6s  ", "COUNT", "LOADED");
+	kt_pad(stdout, "HOOKS", wp + 2);
 	printf("FLAGS\n");
 	for (int i = 0; i < n; i++) {
 		char lc[1024];
@@ -98,8 +102,8 @@ static void print_table(const struct kt_listing_row **rows, int n)
 		kt_pad(stdout, rows[i]->name, wn + 2);
 		kt_pad(stdout, rows[i]->owner, wo + 2);
 		kt_pad(stdout, rows[i]->tier, wt + 2);
-		printf("%5lld  ", rows[i]->count);
-		kt_pad(stdout, rows[i]->prog_types, wp + 2);
+		printf("%5lld  %6lld  ", rows[i]->count, rows[i]->loaded);
+		kt_pad(stdout, rows[i]->hooks, wp + 2);
 		printf("%s\n", rows[i]->flags);
 		lifecycle_text(rows[i], lc, sizeof(lc));
 		if (lc[0]) {

@@ -73,15 +73,16 @@ int kt_listing_read(const char *path, struct kt_listing *l, char *err, size_t er
 		r = &l->rows[l->nrows];
 		r->name = f[0];
 		r->owner = f[1];
-		r->prog_types = *f[3] ? f[3] : "-";	/* registered for no hook */
+		r->hooks = *f[3] ? f[3] : "-";	/* registered for no hook */
 		r->tier = f[4];
 		r->flags = *f[5] ? f[5] : "-";
 		r->since = f[6];
 		r->removal = f[7];
 		r->replacement = f[8];
 		if (!parse_count(f[2], &r->btf_id) || !parse_count(f[9], &r->count) ||
+		    !parse_count(f[10], &r->loaded) ||
 		    kt_tier_rank(r->tier) < 0) {
-			snprintf(err, errlen, "%s:%d: malformed listing line (btf_id, tier or count)",
+			snprintf(err, errlen, "%s:%d: malformed listing line (btf_id, tier, count or loaded)",
 				 path, lineno);
 			kt_listing_free(l);
 			return KT_RUNTIME;

@@ -2,7 +2,7 @@
 /*
  * The kernel's kfunc listing (/sys/kernel/debug/bpf/kfuncs): a "#" header,
  * then one line per registered kfunc, fields separated by one TAB:
- *   name owner btf_id prog_types tier flags since removal replacement count
+ *   name owner btf_id hooks tier flags since removal replacement count loaded
  */
 #ifndef KT_LISTING_H
 #define KT_LISTING_H
@@ -10,19 +10,20 @@
 #include <stddef.h>
 
 #define KT_LISTING_PATH "/sys/kernel/debug/bpf/kfuncs"
-#define KT_LISTING_NFIELDS 10
+#define KT_LISTING_NFIELDS 11
 
 struct kt_listing_row {
 	char *name;
 	char *owner;
 	long long btf_id;
-	char *prog_types;	/* "syscall,tracing" */
+	char *hooks;		/* kfunc hooks: "syscall,tracing" */
 	char *tier;		/* unstable | stable | deprecated | removed */
 	char *flags;		/* "acquire,ret_null" or "-" */
 	char *since;		/* "-" when no record */
 	char *removal;
 	char *replacement;
-	long long count;
+	long long count;	/* programs loaded calling it, ever */
+	long long loaded;	/* programs calling it loaded now */
 };
 
 struct kt_listing {

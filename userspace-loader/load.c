@@ -19,13 +19,15 @@
 #define LOG_BUF_SZ (1u << 20)
 
 static const char load_usage[] =
-"Usage: kfunctool load OBJ.bpf.o PROG --pin PATH\n"
+"Usage: kfunctool load [--strict] OBJ.bpf.o PROG --pin PATH\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
 "Its __sysctl tags are not applied. Prints the program's id on success.\n"
 "\n"
 "  -p, --pin PATH   where to pin it (required)\n"
+"  -s, --strict     load with BPF_F_DENY_DEPRECATED_KFUNCS: a deprecated kfunc\n"
+"                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help       this help\n"
 "\n"
 "Exit: 0 loaded and pinned; 2 usage (or no program PROG); 3 missing file;\n"
@@ -36,6 +38,7 @@ int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "pin", required_argument, NULL, 'p' },
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -48,10 +51,13 @@ int cmd_load(int argc, char **argv)
 	struct kt_obj o;
 	int c, err, ret;
 
-	while ((c = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:sh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			pin = optarg;
+			break;
+		case 's':
+			kt_strict = true;
 			break;
 		case 'h':
 			fputs(load_usage, stdout);
@@ -103,6 +109,9 @@ int cmd_load(int argc, char **argv)
 	log[0] = '\0';
 	bpf_program__set_log_buf(target, log, LOG_BUF_SZ);
 	bpf_program__set_log_level(target, 1);
+	if (kt_strict)
+		bpf_program__set_flags(target, bpf_program__flags(target) |
+				       BPF_F_DENY_DEPRECATED_KFUNCS);
 	kt_libbpf_clear_warning();
 	err = bpf_object__load(obj);
 	if (err) {

@@ -15,18 +15,21 @@
 
 const char *kt_prog = "kfunctool";
 int kt_verbose;
+bool kt_strict;
 
 static const char usage[] =
 "Usage: kfunctool COMMAND [OPTIONS] [ARGS]\n"
 "       kfunctool help [COMMAND] | --help | --version\n"
 "\n"
 "Commands:\n"
-"  test [-v] OBJ.bpf.o...        load each program on its own, check it against the\n"
+"  test [-v] [--strict] OBJ.bpf.o...\n"
+"                                load each program on its own, check it against the\n"
 "                                expectations in its BTF, print KTAP\n"
-"  try OBJ.bpf.o...              load each program once, show what the kernel said\n"
-"  load OBJ.bpf.o PROG --pin PATH  load one program and pin it on bpffs\n"
+"  try [--strict] OBJ.bpf.o...   load each program once, show what the kernel said\n"
+"  load [--strict] OBJ.bpf.o PROG --pin PATH\n"
+"                                load one program and pin it on bpffs\n"
 "  list [--json] [--tier T] [--module M]\n"
-"                                the kernel's kfuncs with tier and usage count\n"
+"                                the kernel's kfuncs with tier and usage counts\n"
 "  audit [--json] [--kernel-btf VMLINUX --modules-btf DIR --listing FILE] OBJ.bpf.o...\n"
 "                                tier and registration of every kfunc an object calls\n"
 "\n"

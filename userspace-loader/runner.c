@@ -138,23 +138,16 @@ static void run_prog(struct bpf_object *obj, struct bpf_program *prog,
 	}
 }
 
-void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+/* Load (and run) @p with a verifier log buffer of @log_size bytes. */
+static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r,
+			 size_t log_size)
 {
 	struct bpf_program *prog, *target = NULL;
 	struct bpf_object *obj;
 	int err;
 
 	memset(r, 0, sizeof(*r));
-	if (getenv("KFUNCTOOL_NO_LOAD")) {
-		/* safety net for host-side tests: never reach bpf() */
-		snprintf(r->setup_err, sizeof(r->setup_err),
-			 "refusing to load %s: KFUNCTOOL_NO_LOAD is set", p->name);
-		return;
-	}
-	if (!log_buf)
-		log_buf = kt_xmalloc(LOG_BUF_SZ);
 	log_buf[0] = '\0';
-
 	kt_libbpf_clear_warning();
 	obj = bpf_object__open_file(o->path, NULL);
 	if (!obj) {
@@ -176,8 +169,10 @@ void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run 
 		bpf_object__close(obj);
 		return;
 	}
-	bpf_program__set_log_buf(target, log_buf, LOG_BUF_SZ);
+	bpf_program__set_log_buf(target, log_buf, log_size);
 	bpf_program__set_log_level(target, kt_expect_load_log_level(&p->expect));
+	bpf_program__set_flags(target, bpf_program__flags(target) | p->expect.prog_flags |
+			       (kt_strict ? BPF_F_DENY_DEPRECATED_KFUNCS : 0));
 
 	kt_libbpf_clear_warning();
 	err = bpf_object__load(obj);
@@ -195,6 +190,51 @@ void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run 
 			run_prog(obj, target, &p->expect, r);
 	}
 	bpf_object__close(obj);
+}
+
+/* Length of @log without its deprecation lines: what a kernel without
+ * stability tiers writes for the same program. */
+static size_t log_len_without_deprecations(const char *log)
+{
+	static const char what[] = " is deprecated since ";
+	size_t len = 0;
+	const char *nl;
+
+	for (; *log; log = nl) {
+		nl = strchr(log, '\n');
+		nl = nl ? nl + 1 : log + strlen(log);
+		if (strncmp(log, "kfunc ", 6) || !memmem(log, nl - log, what, strlen(what)))
+			len += nl - log;
+	}
+	return len;
+}
+
+void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+{
+	size_t tight;
+
+	memset(r, 0, sizeof(*r));
+	if (getenv("KFUNCTOOL_NO_LOAD")) {
+		/* safety net for host-side tests: never reach bpf() */
+		snprintf(r->setup_err, sizeof(r->setup_err),
+			 "refusing to load %s: KFUNCTOOL_NO_LOAD is set", p->name);
+		return;
+	}
+	if (!log_buf)
+		log_buf = kt_xmalloc(LOG_BUF_SZ);
+	if (!p->expect.tight_log) {
+		run_with_log(o, p, r, LOG_BUF_SZ);
+		return;
+	}
+	run_with_log(o, p, r, LOG_BUF_SZ);
+	if (r->setup_err[0] || !r->loaded)
+		return;
+	/* The kernel needs room for the text and its NUL, and one byte more
+	 * not to report the buffer as full (-ENOSPC).
+	 */
+	tight = log_len_without_deprecations(r->log) + 2;
+	kt_run_free(r);
+	run_with_log(o, p, r, tight);
 }
 
 void kt_run_free(struct kt_run *r)

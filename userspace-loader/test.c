@@ -20,7 +20,7 @@
 #define KT_STR(x) KT_STR2(x)
 
 static const char test_usage[] =
-"Usage: kfunctool test [-v] OBJ.bpf.o...\n"
+"Usage: kfunctool test [-v] [--strict] OBJ.bpf.o...\n"
 "\n"
 "Load every program of every object on its own, check it against the\n"
 "expectations written beside it (BTF decl tags, see expect.h) and print\n"
@@ -28,10 +28,13 @@ static const char test_usage[] =
 "\n"
 "  -v, --verbose   print verifier logs, return values and kernel-log lines\n"
 "                  as '# ' lines; show libbpf's messages on stderr\n"
+"  -s, --strict    load with BPF_F_DENY_DEPRECATED_KFUNCS: deprecated kfunc\n"
+"                  calls are rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help      this help\n"
 "\n"
-"Expectations: __success, __failure, __msg, __not_msg, __log_level, __retval,\n"
-"__result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl, __repeat.\n"
+"Expectations: __success, __failure, __msg, __not_msg, __log_level, __tight_log,\n"
+"__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
+"__repeat, __flag.\n"
 "\n"
 "Exit: 0 all matched; 1 a mismatch; 2 usage; 3 missing file; 4 not ELF;\n"
 "5 no BPF programs; 6 a kfunc the running kernel lacks; 7 malformed\n"
@@ -256,16 +259,20 @@ int cmd_test(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	struct kt_obj *objs;
 	int c, nobjs, ntests = 0, n = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "+vh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+vsh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			kt_verbose = 1;
+			break;
+		case 's':
+			kt_strict = true;
 			break;
 		case 'h':
 			fputs(test_usage, stdout);

@@ -22,13 +22,15 @@
 #define DETAIL_LABEL 10
 
 static const char try_usage[] =
-"Usage: kfunctool try OBJ.bpf.o...\n"
+"Usage: kfunctool try [--strict] OBJ.bpf.o...\n"
 "\n"
 "Load every program of every object on its own (with the sysctls its\n"
 "__sysctl tags ask for) and print a table: program, kfunc(s) it calls, their\n"
 "tier (from " KT_LISTING_PATH ", '?' without it), what happened\n"
 "(loaded / loaded with warning / rejected) and the kernel's own words.\n"
 "\n"
+"  -s, --strict load with BPF_F_DENY_DEPRECATED_KFUNCS: deprecated kfunc calls\n"
+"               are rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help   this help\n"
 "\n"
 "Exit: 0 shown; 2 usage; 3 missing file; 4 not ELF; 5 no BPF programs;\n"
@@ -171,6 +173,7 @@ static void print_table(struct row *rows, int nrows, const struct kt_listing *l)
 int cmd_try(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -181,7 +184,11 @@ int cmd_try(int argc, char **argv)
 	char err[512], pol[64];
 	int c, nobjs, nrows = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+sh", opts, NULL)) != -1) {
+		if (c == 's') {
+			kt_strict = true;
+			continue;
+		}
 		if (c == 'h') {
 			fputs(try_usage, stdout);
 			return KT_OK;

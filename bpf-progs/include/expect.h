@@ -15,6 +15,12 @@
  *   __msg(m)               m is in the log; several __msg must appear in order
  *   __not_msg(m)           m is not in the log
  *   __log_level(n)         load with this log_level
+ *   __flag(f)              load with prog_flags bit f, by name (BPF_F_...) or
+ *                          number; several __flag add up
+ *   __tight_log            load once to learn the log, then again with a log
+ *                          buffer just big enough for it without its
+ *                          deprecation lines (what a kernel without tiers
+ *                          prints); the expectations are for that load
  * Running the program:
  *   __retval(n)            syscall program: return value of BPF_PROG_TEST_RUN;
  *                          with __result_var, the value of that global
@@ -40,6 +46,8 @@
 #define __msg(msg)		__test_tag("test_expect_msg=" msg)
 #define __not_msg(msg)		__test_tag("test_expect_not_msg=" msg)
 #define __log_level(lvl)	__test_tag("test_log_level=" #lvl)
+#define __tight_log		__test_tag("test_tight_log")
+#define __flag(flag)		__test_tag("test_prog_flags=" #flag)
 #define __retval(val)		__test_tag("test_retval=" #val)
 #define __result_var(var)	__test_tag("test_result_var=" #var)
 #define __trigger(how)		__test_tag("test_trigger=" how)

@@ -30,6 +30,9 @@ extern __u32 bpf_sample_obj_value(struct bpf_sample_obj *obj) __ksym;
 /* deprecated since 6.1, removal planned for 6.4, replacement bpf_sample_sum */
 extern __u32 bpf_sample_sum32(__u32 a, __u32 b) __ksym;
 
+/* deprecated since 6.1, removal planned for 6.6, replacement bpf_sample_mix */
+extern __u8 bpf_sample_mix8(__u32 a, __u32 b) __ksym;
+
 /* removed in 6.1 (tombstone), replacement bpf_sample_mix */
 extern __u32 bpf_sample_legacy_mul(__u32 a, __u32 b) __ksym;
 

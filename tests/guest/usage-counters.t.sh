@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The listing's usage counter grows by exactly one per program that passes
-# verification calling the kfunc, also when 4 processes load at once on
+# The listing's usage counter grows by exactly one per program loaded
+# calling the kfunc, also when 4 processes load at once on
 # 2 or more CPUs; a tombstone counts the loads it rejected.
 listing=/sys/kernel/debug/bpf/kfuncs
 obj=/bpf/tiers_syscall.bpf.o

@@ -135,7 +135,7 @@ fi
 # audit and list offline, against made-up listings
 listing() {	# listing FILE "name tier" ...
 	f=$1; shift
-	printf '# name\towner\tbtf_id\tprog_types\ttier\tflags\tsince\tremoval\treplacement\tcount\n' > "$f"
+	printf '# name\towner\tbtf_id\thooks\ttier\tflags\tsince\tremoval\treplacement\tcount\tloaded\n' > "$f"
 	for kv in "$@"; do
 		set -- $kv
 		case $2 in
@@ -143,7 +143,7 @@ listing() {	# listing FILE "name tier" ...
 		removed) rec='5.19\t6.1\tkt_stable' ;;
 		*) rec='-\t-\t-' ;;
 		esac
-		printf "%s\tkt_mod\t7\tsyscall,tracing\t%s\t-\t$rec\t3\n" "$1" "$2" >> "$f"
+		printf "%s\tkt_mod\t7\tsyscall,tracing\t%s\t-\t$rec\t3\t1\n" "$1" "$2" >> "$f"
 	done
 }
 kb="--kernel-btf $T/audit_tiers.bpf.o --modules-btf $T/mods"
@@ -178,7 +178,7 @@ grep -q '^kt_deprecated ' "$T/out" && grep -q 'deprecated since 6.1, removal pla
 	ok "list shows the lifecycle record" || notok "list shows the lifecycle record"
 run "list --json --tier removed" 0 "$K" list --json --tier removed --listing "$T/l13"
 if command -v python3 >/dev/null 2>&1; then
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["name"] for x in d]==["kt_removed"] and d[0]["removal"]=="6.1" and d[0]["prog_types"]==["syscall","tracing"] and d[0]["flags"]==[]' "$T/out" 2>"$T/err" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["name"] for x in d]==["kt_removed"] and d[0]["removal"]=="6.1" and d[0]["hooks"]==["syscall","tracing"] and d[0]["count"]==3 and d[0]["loaded"]==1 and d[0]["flags"]==[]' "$T/out" 2>"$T/err" &&
 		ok "list --json filters and parses" || notok "list --json filters and parses"
 fi
 run "list --module" 0 "$K" list --module kt_mod --listing "$T/l13"

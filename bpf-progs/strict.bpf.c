@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BPF_F_DENY_DEPRECATED_KFUNCS: a load that asks for it rejects deprecated
+ * kfunc calls whatever kernel.bpf_kfunc_deprecation says, and nothing else.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "expect.h"
+#include "sample_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+/* Rejected under "allow"... */
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=0")
+__flag(BPF_F_DENY_DEPRECATED_KFUNCS)
+__failure
+__msg("kfunc bpf_sample_sum32 is deprecated and denied by BPF_F_DENY_DEPRECATED_KFUNCS, replacement: bpf_sample_sum")
+__not_dmesg("deprecated")
+int flag_deny_allow(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
+}
+
+/* ...and under "warn" */
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__flag(BPF_F_DENY_DEPRECATED_KFUNCS)
+__failure
+__msg("kfunc bpf_sample_sum32 is deprecated and denied by BPF_F_DENY_DEPRECATED_KFUNCS, replacement: bpf_sample_sum")
+__not_dmesg("deprecated")
+int flag_deny_warn(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
+}
+
+/* The flag does not touch stable kfuncs */
+SEC("syscall")
+__flag(BPF_F_DENY_DEPRECATED_KFUNCS)
+__success __retval(5)
+__not_msg("is deprecated")
+int flag_stable(void *ctx)
+{
+	return bpf_sample_sum(2, 3);
+}
+
+/* nor unstable ones */
+SEC("syscall")
+__flag(BPF_F_DENY_DEPRECATED_KFUNCS)
+__success __retval(65)
+__not_msg("is deprecated")
+int flag_unstable(void *ctx)
+{
+	return bpf_sample_mix(2, 3);
+}
+
+/* A prog_flags bit the kernel does not know is still refused */
+SEC("syscall")
+__flag(0x40000000)
+__failure
+__msg("failed to load: -22")
+int flag_unknown_bit(void *ctx)
+{
+	return bpf_sample_sum(2, 3);
+}

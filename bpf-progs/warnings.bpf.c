@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Programs for the kernel-log warning's deduplication
+ * (tests/guest/deprecation-warnings.t.sh loads them in a loop): two that
+ * alternate, one calling two deprecated kfuncs, and one loaded last.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "expect.h"
+#include "sample_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__success __retval(5)
+__msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
+int warn_a(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
+}
+
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__success __retval(7)
+__msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
+int warn_b(void *ctx)
+{
+	return bpf_sample_sum32(3, 4);
+}
+
+/* Both kfuncs are named, in either order: one warning does not hide the other */
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__success __retval(70)
+__msg("kfunc bpf_sample_mix8 is deprecated since 6.1, removal planned for 6.6, replacement: bpf_sample_mix")
+__dmesg_count(2, 2, "prog warn_two (comm kfunctool pid")
+__dmesg_count(1, 1, "calls deprecated kfunc bpf_sample_sum32,")
+__dmesg_count(1, 1, "calls deprecated kfunc bpf_sample_mix8,")
+int warn_two(void *ctx)
+{
+	return bpf_sample_sum32(2, 3) + bpf_sample_mix8(2, 3);	/* 5 + 65 */
+}
+
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__success __retval(9)
+__msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
+int warn_new(void *ctx)
+{
+	return bpf_sample_sum32(4, 5);
+}
