@@ -26,9 +26,9 @@ KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 "COUNT is, for a live kfunc, the number of programs loaded calling it; for a\n"
 "removed kfunc, the number of loads it rejected (libbpf, when the caller gave\n"
 "it no log buffer, loads a rejected program again for its log: two loads).\n"
-"LOADED is the number of\n"
-"programs calling it that are loaded now. HOOKS are the kernel's kfunc hooks\n"
-"(tc: sched_cls and sched_act; tracing: tracing, lsm and more), not program types.\n"
+"LOADED is the number of programs calling it that are loaded now. HOOKS are\n"
+"the kernel's kfunc hooks (tc: sched_cls and sched_act; tracing: tracing, lsm\n"
+"and more), not program types.\n"
 "\n"
 "Exit: 0 shown; 2 usage; 3 no listing; 8 listing unreadable or malformed.\n";
 

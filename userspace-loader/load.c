@@ -109,9 +109,7 @@ int cmd_load(int argc, char **argv)
 	log[0] = '\0';
 	bpf_program__set_log_buf(target, log, LOG_BUF_SZ);
 	bpf_program__set_log_level(target, 1);
-	if (kt_strict)
-		bpf_program__set_flags(target, bpf_program__flags(target) |
-				       BPF_F_DENY_DEPRECATED_KFUNCS);
+	kt_add_load_flags(target, 0);
 	kt_libbpf_clear_warning();
 	err = bpf_object__load(obj);
 	if (err) {

@@ -171,8 +171,7 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 	}
 	bpf_program__set_log_buf(target, log_buf, log_size);
 	bpf_program__set_log_level(target, kt_expect_load_log_level(&p->expect));
-	bpf_program__set_flags(target, bpf_program__flags(target) | p->expect.prog_flags |
-			       (kt_strict ? BPF_F_DENY_DEPRECATED_KFUNCS : 0));
+	kt_add_load_flags(target, p->expect.prog_flags);
 
 	kt_libbpf_clear_warning();
 	err = bpf_object__load(obj);
@@ -192,18 +191,28 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 	bpf_object__close(obj);
 }
 
+/* What marks the verifier's deprecation line of a kfunc (patch 3) */
+static const char deprecation_mark[] = " is deprecated since ";
+
+void kt_add_load_flags(struct bpf_program *prog, unsigned int flags)
+{
+	if (kt_strict)
+		flags |= BPF_F_DENY_DEPRECATED_KFUNCS;
+	bpf_program__set_flags(prog, bpf_program__flags(prog) | flags);
+}
+
 /* Length of @log without its deprecation lines: what a kernel without
  * stability tiers writes for the same program. */
 static size_t log_len_without_deprecations(const char *log)
 {
-	static const char what[] = " is deprecated since ";
 	size_t len = 0;
 	const char *nl;
 
 	for (; *log; log = nl) {
 		nl = strchr(log, '\n');
 		nl = nl ? nl + 1 : log + strlen(log);
-		if (strncmp(log, "kfunc ", 6) || !memmem(log, nl - log, what, strlen(what)))
+		if (strncmp(log, "kfunc ", 6) ||
+		    !memmem(log, nl - log, deprecation_mark, strlen(deprecation_mark)))
 			len += nl - log;
 	}
 	return len;
@@ -222,12 +231,8 @@ void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run 
 	}
 	if (!log_buf)
 		log_buf = kt_xmalloc(LOG_BUF_SZ);
-	if (!p->expect.tight_log) {
-		run_with_log(o, p, r, LOG_BUF_SZ);
-		return;
-	}
 	run_with_log(o, p, r, LOG_BUF_SZ);
-	if (r->setup_err[0] || !r->loaded)
+	if (!p->expect.tight_log || r->setup_err[0] || !r->loaded)
 		return;
 	/* The kernel needs room for the text and its NUL, and one byte more
 	 * not to report the buffer as full (-ENOSPC).
@@ -326,7 +331,7 @@ char *kt_log_reason(const char *log)
 
 char *kt_log_deprecation(const char *log)
 {
-	return log ? kt_line_containing(log, " is deprecated since ") : NULL;
+	return log ? kt_line_containing(log, deprecation_mark) : NULL;
 }
 
 int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs)

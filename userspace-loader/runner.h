@@ -35,6 +35,12 @@ struct kt_run {
 void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r);
 void kt_run_free(struct kt_run *r);
 
+struct bpf_program;
+
+/* Add @flags, and BPF_F_DENY_DEPRECATED_KFUNCS with --strict, to @prog's
+ * BPF_PROG_LOAD flags. */
+void kt_add_load_flags(struct bpf_program *prog, unsigned int flags);
+
 /* Sysctls and kernel log around one test. */
 struct kt_span {
 	struct kt_kmsg kmsg;
