@@ -18,7 +18,7 @@ PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
-.PHONY: help deps kernel module bpf loader images run check check-patches \
+.PHONY: help deps kernel module bpf loader tools images run check check-patches \
 	check-regress baseline clean
 
 help:
@@ -30,8 +30,9 @@ help:
 	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
 	@echo '  make baseline       regenerate that baseline from a pristine kernel'
 	@echo '  make kernel         extract, patch, configure and build the kernel'
-	@echo '  make module bpf loader images'
-	@echo '                      the sample modules, BPF objects, kfunctool, initramfs'
+	@echo '  make module bpf loader tools images'
+	@echo '                      the sample modules, BPF objects, kfunctool, the'
+	@echo '                      guest test tools, initramfs'
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
 	@echo 'Variables: KVER (6.1), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
 	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests)'
@@ -64,6 +65,12 @@ module: kernel
 	@$(MAKE) -s -C $(KDIR) M=$(B)/kmod modules > $(B)/module-build.log 2>&1 || \
 		{ tail -n 30 $(B)/module-build.log; exit 1; }
 	@! grep 'WARN: resolve_btfids\|warning:' $(B)/module-build.log
+	@# The same modules with no BTF, as a module built without
+	@# CONFIG_DEBUG_INFO_BTF_MODULES or refused by BTF validation loads.
+	@for m in sample_kfuncs sample_register; do \
+		objcopy --remove-section=.BTF $(B)/kmod/module/$$m.ko \
+			$(B)/kmod/module/$$m.nobtf.ko || exit 1; \
+	done
 
 $(B)/vmlinux.h: $(KDIR)/vmlinux
 	@echo '[bpf] generating vmlinux.h'
@@ -76,9 +83,17 @@ bpf: kernel
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
-images: module bpf loader
+TOOLS = $(B)/tools/fail-nth
+
+tools: $(TOOLS)
+
+$(B)/tools/%: tests/tools/%.c
+	@mkdir -p $(@D)
+	@$(CC) -O2 -Wall -Wextra -Werror -static -o $@ $<
+
+images: module bpf loader tools
 	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest \
-		--bin $(B)/loader/kfunctool \
+		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
 
 run: images
@@ -97,5 +112,5 @@ baseline: deps
 	@tests/check-regress --baseline
 
 clean:
-	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/run-vm $(B)/vmlinux.h \
+	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/tools $(B)/run-vm $(B)/vmlinux.h \
 		$(B)/initramfs.cpio $(B)/check

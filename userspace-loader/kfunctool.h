@@ -30,8 +30,8 @@ extern const char *kt_prog;	/* "kfunctool" */
 extern int kt_verbose;		/* -v given */
 extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs */
 
-/* The load flag of the stability-tier series (patches/6.1, patch 8), for
- * headers that predate it. */
+/* The load flag of the stability-tier series (patches/6.1, "bpf: Add the
+ * BPF_F_DENY_DEPRECATED_KFUNCS load flag"), for headers that predate it. */
 #ifndef BPF_F_DENY_DEPRECATED_KFUNCS
 #define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 6)
 #endif

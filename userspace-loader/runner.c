@@ -191,7 +191,8 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 	bpf_object__close(obj);
 }
 
-/* What marks the verifier's deprecation line of a kfunc (patch 3) */
+/* What marks the verifier's deprecation line of a kfunc ("bpf: Warn about
+ * programs calling deprecated kfuncs") */
 static const char deprecation_mark[] = " is deprecated since ";
 
 void kt_add_load_flags(struct bpf_program *prog, unsigned int flags)

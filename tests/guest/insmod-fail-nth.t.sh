@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Every slab allocation of loading sample_register, its BTF and its kfunc
+# registrations fails in turn (fail-nth N, N = 1, 2, ...), until a load
+# reaches its end without the fault. Each time, either insmod fails and
+# leaves nothing (no module, the listing exactly as before: vmlinux's and
+# sample_kfuncs' kfuncs and tombstones untouched), or a failure that the
+# module tolerates (its optional syscall set) leaves its required tracing
+# set registered. Then the module loads normally.
+ko=/lib/modules/stable-kfuncs/sample_register.ko
+listing=/sys/kernel/debug/bpf/kfuncs
+fs=/sys/kernel/debug/failslab
+rc=0
+fail() { echo "N=$n: $*"; rc=1; }
+
+echo N > $fs/ignore-gfp-wait && echo 0 > $fs/verbose ||
+	{ echo "failslab is not configured"; exit 1; }
+cp $listing /tmp/before
+grep -q '	removed	' /tmp/before || { echo "no tombstone to watch in the listing"; exit 1; }
+n=0 failed=0 tolerated=0
+while :; do
+	n=$((n + 1))
+	[ $n -le 3000 ] || { fail "the load never ran out of allocations"; break; }
+	out=$(fail-nth $n $ko 2> /tmp/err)
+	st=$?
+	[ $st = 2 ] && { fail "$(cat /tmp/err)"; break; }
+	if [ $st = 1 ]; then
+		failed=$((failed + 1))
+		[ "$out" = injected ] || fail "insmod failed without the fault: $(cat /tmp/err)"
+		grep -q '^sample_register ' /proc/modules && { fail "module loaded"; break; }
+		cmp -s /tmp/before $listing || { fail "the listing changed:"; diff /tmp/before $listing; break; }
+		continue
+	fi
+	line=$(awk -F '\t' '$1 == "bpf_register_get" { print $4 }' $listing)
+	rmmod sample_register || { fail "rmmod failed"; break; }
+	[ "$out" = "not injected" ] && break
+	tolerated=$((tolerated + 1))
+	case $line in
+	tracing*) ;;
+	*) fail "loaded, but the tracing set is gone (hooks '$line')" ;;
+	esac
+done
+echo N=$n: loaded without the fault, hooks $line
+[ "$line" = tracing,syscall ] || fail "want hooks tracing,syscall"
+echo "$failed loads failed cleanly, $tolerated tolerated a failure"
+[ $failed -gt 0 ] || fail "no load failed: fail-nth did not work"
+cmp -s /tmp/before $listing || { echo "the listing changed:"; diff /tmp/before $listing; rc=1; }
+echo Y > $fs/ignore-gfp-wait
+exit $rc
