@@ -18,14 +18,15 @@ PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
-.PHONY: help deps kernel module bpf loader tools images run check check-patches \
-	check-regress baseline clean
+.PHONY: help deps kernel module bpf loader tools images run check check-debug \
+	check-patches check-regress baseline clean
 
 help:
 	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
 	@echo '  make deps           install the Debian packages the project needs'
 	@echo '  make run            boot the patched kernel and show every tier at work'
 	@echo '  make check          build what is stale, run host and guest tests'
+	@echo '  make check-debug    make check on a KASAN/lockdep/UBSAN/kmemleak kernel'
 	@echo '  make check-patches  checkpatch --strict and a build after each patch'
 	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
 	@echo '  make baseline       regenerate that baseline from a pristine kernel'
@@ -101,6 +102,14 @@ run: images
 
 check: images
 	@tests/run-check
+
+# The same suite on a kernel with the kernel's own checkers, in a build dir
+# of its own: qemu-boot/$(KVER)/debug.config merged after kernel.config.
+# KASAN's shadow and kmemleak's pool need more memory, and the guest runs
+# about three times slower.
+check-debug: deps
+	@$(MAKE) --no-print-directory check KFLAVOR=debug BUILD_DIR=$(BUILD_DIR)/debug \
+		QEMU_MEM=1G TIMEOUT=2700
 
 check-patches: deps
 	@tests/check-patches

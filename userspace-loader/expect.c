@@ -2,6 +2,7 @@
 /* Reading expectations from BTF decl tags (see expect.h). */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,11 @@ int kt_expect_parse(const struct btf *btf, const char *func_name,
 	}
 	if (e->trigger && !e->result_var && e->has_retval)
 		return bad(err, errlen, "__retval with __trigger needs __result_var");
+	/* BPF_PROG_TEST_RUN's retval is 32 bits; a __result_var's size is
+	 * only known once the object is loaded (test.c checks it then) */
+	if (e->has_retval && !e->result_var && (e->retval < INT32_MIN || e->retval > UINT32_MAX))
+		return bad(err, errlen, "__retval(%lld): out of range of a 32-bit return value",
+			   e->retval);
 	if (!e->repeat)
 		e->repeat = 1;
 	return 0;

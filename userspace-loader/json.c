@@ -5,14 +5,11 @@
 
 #include "json.h"
 
-void json_str(FILE *f, const char *s)
+/* The first @n bytes of @s as a JSON string */
+static void json_strn(FILE *f, const char *s, size_t n)
 {
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
 	fputc('"', f);
-	for (; *s; s++) {
+	for (; n--; s++) {
 		unsigned char c = *s;
 
 		if (c == '"' || c == '\\')
@@ -27,6 +24,14 @@ void json_str(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+void json_str(FILE *f, const char *s)
+{
+	if (s)
+		json_strn(f, s, strlen(s));
+	else
+		fputs("null", f);
 }
 
 void json_field(FILE *f, const char *s)
@@ -46,7 +51,9 @@ void json_csv(FILE *f, const char *csv)
 			size_t n = e ? (size_t)(e - p) : strlen(p);
 
 			if (n) {
-				fprintf(f, "%s\"%.*s\"", first ? "" : ",", (int)n, p);
+				if (!first)
+					fputc(',', f);
+				json_strn(f, p, n);
 				first = false;
 			}
 			p = e ? e + 1 : NULL;

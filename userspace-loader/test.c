@@ -62,6 +62,13 @@ static unsigned long long mask(unsigned long long v, int size)
 	return size >= 8 ? v : v & ((1ull << (size * 8)) - 1);
 }
 
+/* Whether @v is a value of a @size-byte variable, signed or unsigned:
+ * masking would otherwise make __retval(4294967296) match a 0. */
+static bool fits(long long v, int size)
+{
+	return size >= 8 || (v >= -(1ll << (size * 8 - 1)) && v < (1ll << (size * 8)));
+}
+
 /* Compare one load with the expectations; one diagnostic per mismatch. */
 static void check_load(const struct kt_prog *p, const struct kt_run *r, const char *pfx,
 		       struct diags *d)
@@ -115,8 +122,11 @@ static void check_load(const struct kt_prog *p, const struct kt_run *r, const ch
 		diag(d, "%sexpected: the program runs; got: %s", pfx, r->run_err);
 		return;
 	}
-	if (e->has_retval &&
-	    mask(r->value, r->value_size) != mask((unsigned long long)e->retval, r->value_size)) {
+	if (e->has_retval && !fits(e->retval, r->value_size)) {
+		diag(d, "%sexpected: %s %lld (__retval); got: a %d-byte value, which cannot be that",
+		     pfx, e->result_var ? e->result_var : "return value", e->retval, r->value_size);
+	} else if (e->has_retval &&
+		   mask(r->value, r->value_size) != mask((unsigned long long)e->retval, r->value_size)) {
 		diag(d, "%sexpected: %s %lld (__retval); got: %lld (%#llx)", pfx,
 		     e->result_var ? e->result_var : "return value", e->retval,
 		     r->value_size == 4 ? (long long)(int)r->value : (long long)r->value,
@@ -266,7 +276,7 @@ int cmd_test(int argc, char **argv)
 	struct kt_obj *objs;
 	int c, nobjs, ntests = 0, n = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "+vsh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vsh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			kt_verbose = 1;

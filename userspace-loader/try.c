@@ -184,7 +184,7 @@ int cmd_try(int argc, char **argv)
 	char err[512], pol[64];
 	int c, nobjs, nrows = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "+sh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "sh", opts, NULL)) != -1) {
 		if (c == 's') {
 			kt_strict = true;
 			continue;

@@ -22,8 +22,10 @@
  *                          deprecation lines (what a kernel without tiers
  *                          prints); the expectations are for that load
  * Running the program:
- *   __retval(n)            syscall program: return value of BPF_PROG_TEST_RUN;
- *                          with __result_var, the value of that global
+ *   __retval(n)            syscall program: return value of BPF_PROG_TEST_RUN
+ *                          (32 bits, signed or unsigned: anything else is
+ *                          refused); with __result_var, the value of that
+ *                          global, which must fit it
  *   __result_var(v)        tracing program: attach it, trigger it, read the
  *                          u64 global v from .bss
  *   __trigger(t)           how to trigger an attached tracing program:

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The kernel-log warning about deprecated kfunc calls neither floods nor
-# loses: 1000 loads alternating between two programs leave at most 5 lines,
-# naming both; every load is either warned about or counted in a later
-# line's "(N more loads since the last warning)"; a program loaded
-# afterwards is warned about at once.
+# loses: 1000 loads alternating between two programs leave at most one line
+# per program and minute (4 in the ~70 s they take), naming both; every
+# load is either warned about or counted in a later line's "(N more loads
+# since the last warning)"; a program loaded afterwards is warned about at
+# once.
 obj=/bpf/warnings.bpf.o
 # A comm of its own: loads of these programs by kfunctool test, earlier in
 # this boot, are another (kfunc, program, comm) and do not interfere.
@@ -32,8 +33,12 @@ done
 took=$(($(date +%s) - start))
 dmesg > /tmp/kmsg
 n=$(grep -c 'calls deprecated kfunc' /tmp/kmsg)
-echo "1000 alternating loads in ${took}s: $n kernel-log lines"
-[ "$n" -le 5 ] || rc=1
+# The kernel's rule: one line per (kfunc, program, comm) and minute at the
+# most. The loads take about 70 s on the project's kernel, where that means
+# 4 lines; under make check-debug's checkers they take minutes.
+max=$((2 * (1 + (took + 1) / 60)))
+echo "1000 alternating loads in ${took}s: $n kernel-log lines (at most $max)"
+[ "$n" -le "$max" ] || rc=1
 for p in warn_a warn_b; do
 	lines $p | grep -q . || { echo "$p is not named"; rc=1; }
 done

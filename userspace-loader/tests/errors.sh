@@ -117,6 +117,10 @@ run "test: unknown tag" 7 "$K" test "$T/bad_tag.bpf.o"
 says "test: unknown tag is named" 'program bad: malformed expectations: unknown expectation tag "comment:test_expect_miracle"'
 run "test: __retval not a number" 7 "$K" test "$T/bad_retval.bpf.o"
 says "test: __retval is named" "__retval(forty_two): not a number"
+run "test: __retval out of range" 7 "$K" test "$T/big_retval.bpf.o"
+says "test: __retval range is named" "__retval(4294967296): out of range of a 32-bit return value"
+run "test: an option after the objects" 2 "$K" test "$T/bad_retval.bpf.o" --frobnicate
+run "try: an option after the objects" 2 "$K" try "$T/bad_retval.bpf.o" --frobnicate
 run "test: first bad input wins" 7 "$K" test "$T/bad_tag.bpf.o" "$T/does-not-exist.bpf.o"
 run "try: unknown tag" 7 "$K" try "$T/bad_tag.bpf.o"
 run "audit ignores expectations" 13 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" --listing /dev/null "$T/bad_tag.bpf.o" "$T/audit_tiers.bpf.o"
@@ -181,9 +185,20 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["name"] for x in d]==["kt_removed"] and d[0]["removal"]=="6.1" and d[0]["hooks"]==["syscall","tracing"] and d[0]["count"]==3 and d[0]["loaded"]==1 and d[0]["flags"]==[]' "$T/out" 2>"$T/err" &&
 		ok "list --json filters and parses" || notok "list --json filters and parses"
 fi
+# Fields that need escaping, in strings and in arrays
+printf 'kt_"q\tkt\\mod\t7\tsys"call,tr\\acing\tstable\tret"null\t-\t-\t-\t0\t0\n' >> "$T/l13"
+run "list --json with quotes and backslashes" 0 "$K" list --json --listing "$T/l13"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); x=d[-1]; assert x["name"]=="kt_\"q" and x["owner"]=="kt\\mod" and x["hooks"]==["sys\"call","tr\\acing"] and x["flags"]==["ret\"null"], x' "$T/out" 2>"$T/err" &&
+		ok "list --json escapes strings and array elements" || notok "list --json escapes strings and array elements"
+fi
 run "list --module" 0 "$K" list --module kt_mod --listing "$T/l13"
 run "list: missing listing" 3 "$K" list --listing "$T/nope"
 run "list: malformed listing" 8 "$K" list --listing "$T/lbad"
+for c in -3 abc 1x ''; do
+	printf 'kt_stable\tkt_mod\t7\tsyscall\tstable\t-\t-\t-\t-\t%s\t0\n' "$c" > "$T/lcount"
+	run "list: count '$c' refused" 8 "$K" list --listing "$T/lcount"
+done
 
 echo "1..$n"
 [ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"
