@@ -1,60 +1,177 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * kfunctool load: load one program and pin it on bpffs, so that it outlives
- * kfunctool (module lifecycle tests: the pinned program holds the module).
+ * kfunctool (module lifecycle tests: the pinned program holds the module),
+ * or load programs many times over (the kernel-log and counter tests).
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "bpfobj.h"
 #include "kfunctool.h"
+#include "replay.h"
 #include "runner.h"
 
 #define LOG_BUF_SZ (1u << 20)
 
 static const char load_usage[] =
 "Usage: kfunctool load [--strict] OBJ.bpf.o PROG --pin PATH\n"
+"       kfunctool load [--strict] --repeat N OBJ.bpf.o PROG...\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
-"Its __sysctl tags are not applied. Prints the program's id on success.\n"
+"Prints the program's id on success.\n"
 "\n"
-"  -p, --pin PATH   where to pin it (required)\n"
+"With --repeat, load each PROG in turn, N rounds, each load a new program\n"
+"that is closed again; the second load of a PROG on repeats its first\n"
+"BPF_PROG_LOAD exactly, without reopening the object. Stops at the first\n"
+"load that fails.\n"
+"\n"
+"__sysctl tags are not applied.\n"
+"\n"
+"  -p, --pin PATH   where to pin it\n"
+"  -r, --repeat N   load every PROG N times (1..1000000), pin nothing\n"
 "  -s, --strict     load with BPF_F_DENY_DEPRECATED_KFUNCS: a deprecated kfunc\n"
 "                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help       this help\n"
 "\n"
-"Exit: 0 loaded and pinned; 2 usage (or no program PROG); 3 missing file;\n"
+"Exit: 0 loaded (and pinned); 2 usage (or no program PROG); 3 missing file;\n"
 "4 not ELF; 5 no BPF programs; 6 a kfunc the running kernel lacks;\n"
 "8 rejected by the verifier or not pinned.\n";
+
+/* One program of the object, on its own, loaded through libbpf. */
+struct loaded {
+	struct bpf_object *obj;
+	struct bpf_program *prog;
+	struct kt_replay rp;
+};
+
+static void say_rejected(const char *path, const char *pname, int err, const char *log)
+{
+	char *why = kt_log_reason(log);
+
+	kt_err("load: %s/%s rejected, %s: %s", path, pname, kt_errstr(err),
+	       why ? why : (*kt_libbpf_last_warning() ? kt_libbpf_last_warning() :
+			    "(no verifier message)"));
+	free(why);
+}
+
+static int load_one(const char *path, const char *pname, char *log, struct loaded *l)
+{
+	struct bpf_program *prog;
+	int err;
+
+	memset(l, 0, sizeof(*l));
+	l->obj = bpf_object__open_file(path, NULL);
+	if (!l->obj) {
+		kt_err("%s: cannot open: %s", path, kt_errstr(-errno));
+		return KT_RUNTIME;
+	}
+	bpf_object__for_each_program(prog, l->obj) {
+		bool me = strcmp(bpf_program__name(prog), pname) == 0;
+
+		bpf_program__set_autoload(prog, me);
+		if (me)
+			l->prog = prog;
+	}
+	log[0] = '\0';
+	bpf_program__set_log_buf(l->prog, log, LOG_BUF_SZ);
+	bpf_program__set_log_level(l->prog, 1);
+	kt_add_load_flags(l->prog, 0);
+	kt_libbpf_clear_warning();
+	kt_replay_record(&l->rp, pname);
+	err = bpf_object__load(l->obj);
+	kt_replay_stop();
+	if (err) {
+		say_rejected(path, pname, err, log);
+		return KT_RUNTIME;
+	}
+	return KT_OK;
+}
+
+static int pin_one(struct loaded *l, const char *pname, const char *pin)
+{
+	struct bpf_prog_info info = {};
+	__u32 info_len = sizeof(info);
+	int err;
+
+	kt_libbpf_clear_warning();
+	err = bpf_program__pin(l->prog, pin);
+	if (err) {
+		kt_err("load: cannot pin %s at %s: %s%s%s", pname, pin, kt_errstr(err),
+		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
+		return KT_RUNTIME;
+	}
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(l->prog), &info, &info_len) == 0)
+		printf("pinned %s (id %u) at %s\n", pname, info.id, pin);
+	else
+		printf("pinned %s at %s\n", pname, pin);
+	return KT_OK;
+}
+
+/* Rounds 2..@rounds of --repeat: round 1 was libbpf's own loads. */
+static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n,
+			long rounds, char *log)
+{
+	for (long round = 2; round <= rounds; round++) {
+		for (int i = 0; i < n; i++) {
+			int fd;
+
+			if (!l[i].rp.recorded) {
+				kt_err("load: %s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
+				       pnames[i]);
+				return KT_RUNTIME;
+			}
+			fd = kt_replay_load(&l[i].rp, log, LOG_BUF_SZ);
+
+			if (fd < 0) {
+				kt_err("load %ld of %ld:", round, rounds);
+				say_rejected(path, pnames[i], fd, log);
+				return KT_RUNTIME;
+			}
+			close(fd);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		printf("loaded %s %ld times\n", pnames[i], rounds);
+	return KT_OK;
+}
 
 int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "pin", required_argument, NULL, 'p' },
+		{ "repeat", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct bpf_program *prog, *target = NULL;
-	struct bpf_object *obj = NULL;
-	struct bpf_prog_info info = {};
-	__u32 info_len = sizeof(info);
-	const char *pin = NULL, *path, *pname;
-	char *log = NULL, *why;
+	struct loaded *l = NULL;
+	const char *pin = NULL, *path;
+	char *log = NULL, *end;
+	long rounds = 0;
 	struct kt_obj o;
-	int c, err, ret;
+	int c, i, n, ret;
 
-	while ((c = getopt_long(argc, argv, "p:sh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:r:sh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			pin = optarg;
+			break;
+		case 'r':
+			errno = 0;
+			rounds = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || rounds < 1 || rounds > 1000000) {
+				kt_err("load: --repeat %s: not a number in 1..1000000", optarg);
+				return KT_USAGE;
+			}
 			break;
 		case 's':
 			kt_strict = true;
@@ -67,75 +184,46 @@ int cmd_load(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	if (argc - optind != 2 || !pin) {
-		kt_err("load: want OBJ.bpf.o PROG --pin PATH (see 'kfunctool load --help')");
+	n = argc - optind - 1;
+	if (rounds ? pin || n < 1 : !pin || n != 1) {
+		kt_err("load: want OBJ.bpf.o PROG --pin PATH, or --repeat N OBJ.bpf.o PROG... (see 'kfunctool load --help')");
 		return KT_USAGE;
 	}
 	path = argv[optind];
-	pname = argv[optind + 1];
 	kt_setup_libbpf_print();
 
 	ret = kt_obj_open(path, false, &o);
 	if (ret)
 		return ret;
-	if (!kt_obj_find_prog(&o, pname)) {
-		kt_err("load: %s has no program %s", path, pname);
-		ret = KT_USAGE;
-		goto out;
+	for (i = 0; i < n; i++) {
+		if (!kt_obj_find_prog(&o, argv[optind + 1 + i])) {
+			kt_err("load: %s has no program %s", path, argv[optind + 1 + i]);
+			ret = KT_USAGE;
+			goto out;
+		}
 	}
 	ret = kt_check_kfuncs_present(&o, 1);
 	if (ret)
 		goto out;
-
 	if (getenv("KFUNCTOOL_NO_LOAD")) {
-		kt_err("load: refusing to load %s: KFUNCTOOL_NO_LOAD is set", pname);
+		kt_err("load: refusing to load %s: KFUNCTOOL_NO_LOAD is set", argv[optind + 1]);
 		ret = KT_RUNTIME;
 		goto out;
-	}
-	obj = bpf_object__open_file(path, NULL);
-	if (!obj) {
-		kt_err("%s: cannot open: %s", path, kt_errstr(-errno));
-		ret = KT_RUNTIME;
-		goto out;
-	}
-	bpf_object__for_each_program(prog, obj) {
-		bool me = strcmp(bpf_program__name(prog), pname) == 0;
-
-		bpf_program__set_autoload(prog, me);
-		if (me)
-			target = prog;
 	}
 	log = kt_xmalloc(LOG_BUF_SZ);
-	log[0] = '\0';
-	bpf_program__set_log_buf(target, log, LOG_BUF_SZ);
-	bpf_program__set_log_level(target, 1);
-	kt_add_load_flags(target, 0);
-	kt_libbpf_clear_warning();
-	err = bpf_object__load(obj);
-	if (err) {
-		why = kt_log_reason(log);
-		kt_err("load: %s/%s rejected, %s: %s", path, pname, kt_errstr(err),
-		       why ? why : (*kt_libbpf_last_warning() ? kt_libbpf_last_warning() :
-				    "(no verifier message)"));
-		free(why);
-		ret = KT_RUNTIME;
-		goto out;
-	}
-	kt_libbpf_clear_warning();
-	err = bpf_program__pin(target, pin);
-	if (err) {
-		kt_err("load: cannot pin %s at %s: %s%s%s", pname, pin, kt_errstr(err),
-		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
-		ret = KT_RUNTIME;
-		goto out;
-	}
-	if (bpf_obj_get_info_by_fd(bpf_program__fd(target), &info, &info_len) == 0)
-		printf("pinned %s (id %u) at %s\n", pname, info.id, pin);
-	else
-		printf("pinned %s at %s\n", pname, pin);
-	ret = KT_OK;
+	l = kt_xcalloc(n, sizeof(*l));
+	for (i = 0; i < n && !ret; i++)
+		ret = load_one(path, argv[optind + 1 + i], log, &l[i]);
+	if (!ret && pin)
+		ret = pin_one(&l[0], argv[optind + 1], pin);
+	else if (!ret)
+		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, log);
 out:
-	bpf_object__close(obj);	/* the pin keeps the program */
+	for (i = 0; l && i < n; i++) {
+		kt_replay_free(&l[i].rp);
+		bpf_object__close(l[i].obj);	/* a pin keeps its program */
+	}
+	free(l);
 	free(log);
 	kt_obj_close(&o);
 	return ret;

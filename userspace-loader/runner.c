@@ -13,6 +13,7 @@
 
 #include "kbtf.h"
 #include "kfunctool.h"
+#include "replay.h"
 #include "runner.h"
 #include "sysctl.h"
 
@@ -20,6 +21,13 @@
 #define LOG_BUF_SZ (16u << 20)
 
 static char *log_buf;
+
+/* The object of a __repeat's first load, kept open for the loads after it. */
+static struct {
+	struct bpf_object *obj;
+	const struct kt_prog *p;
+	struct kt_replay rp;
+} held;
 
 const char *kt_errstr(int err)
 {
@@ -108,6 +116,20 @@ static void trigger(const char *how)
 	}
 }
 
+static void test_run(int fd, struct kt_run *r)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+
+	r->ran = true;
+	if (bpf_prog_test_run_opts(fd, &topts)) {
+		snprintf(r->run_err, sizeof(r->run_err), "BPF_PROG_TEST_RUN failed: %s",
+			 kt_errstr(-errno));
+		return;
+	}
+	r->value = topts.retval;
+	r->value_size = sizeof(topts.retval);
+}
+
 static void run_prog(struct bpf_object *obj, struct bpf_program *prog,
 		     const struct kt_expect *e, struct kt_run *r)
 {
@@ -125,22 +147,16 @@ static void run_prog(struct bpf_object *obj, struct bpf_program *prog,
 		if (e->result_var)
 			read_result_var(obj, e->result_var, r);
 	} else {
-		LIBBPF_OPTS(bpf_test_run_opts, topts);
-		int err = bpf_prog_test_run_opts(bpf_program__fd(prog), &topts);
-
-		if (err) {
-			snprintf(r->run_err, sizeof(r->run_err), "BPF_PROG_TEST_RUN failed: %s",
-				 kt_errstr(-errno));
-			return;
-		}
-		r->value = topts.retval;
-		r->value_size = sizeof(topts.retval);
+		test_run(bpf_program__fd(prog), r);
 	}
 }
 
-/* Load (and run) @p with a verifier log buffer of @log_size bytes. */
+/*
+ * Load (and run) @p with a verifier log buffer of @log_size bytes. With
+ * @keep, a program that loaded stays loaded, its object held for replays.
+ */
 static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r,
-			 size_t log_size)
+			 size_t log_size, bool keep)
 {
 	struct bpf_program *prog, *target = NULL;
 	struct bpf_object *obj;
@@ -174,7 +190,10 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 	kt_add_load_flags(target, p->expect.prog_flags);
 
 	kt_libbpf_clear_warning();
+	if (keep)
+		kt_replay_record(&held.rp, p->name);
 	err = bpf_object__load(obj);
+	kt_replay_stop();
 	r->log = kt_xstrdup(log_buf);
 	if (err) {
 		r->err = err < 0 ? err : -err;
@@ -187,7 +206,14 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 		r->loaded = true;
 		if (kt_expect_wants_run(&p->expect))
 			run_prog(obj, target, &p->expect, r);
+		if (keep && held.rp.recorded) {
+			held.obj = obj;
+			held.p = p;
+			return;
+		}
 	}
+	if (keep)
+		kt_replay_free(&held.rp);
 	bpf_object__close(obj);
 }
 
@@ -219,20 +245,27 @@ static size_t log_len_without_deprecations(const char *log)
 	return len;
 }
 
-void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+static bool may_load(const struct kt_prog *p, struct kt_run *r)
 {
-	size_t tight;
-
 	memset(r, 0, sizeof(*r));
 	if (getenv("KFUNCTOOL_NO_LOAD")) {
 		/* safety net for host-side tests: never reach bpf() */
 		snprintf(r->setup_err, sizeof(r->setup_err),
 			 "refusing to load %s: KFUNCTOOL_NO_LOAD is set", p->name);
-		return;
+		return false;
 	}
 	if (!log_buf)
 		log_buf = kt_xmalloc(LOG_BUF_SZ);
-	run_with_log(o, p, r, LOG_BUF_SZ);
+	return true;
+}
+
+void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+{
+	size_t tight;
+
+	if (!may_load(p, r))
+		return;
+	run_with_log(o, p, r, LOG_BUF_SZ, false);
 	if (!p->expect.tight_log || r->setup_err[0] || !r->loaded)
 		return;
 	/* The kernel needs room for the text and its NUL, and one byte more
@@ -240,7 +273,47 @@ void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run 
 	 */
 	tight = log_len_without_deprecations(r->log) + 2;
 	kt_run_free(r);
-	run_with_log(o, p, r, tight);
+	run_with_log(o, p, r, tight, false);
+}
+
+/* A load repeats exactly when all a run needs is the program's fd. */
+static bool replayable(const struct kt_expect *e)
+{
+	return !e->tight_log && !e->result_var && !e->trigger;
+}
+
+void kt_run_next(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r)
+{
+	int fd;
+
+	if (held.p != p)
+		kt_run_done();
+	if (!held.obj) {
+		if (!replayable(&p->expect)) {
+			kt_run_once(o, p, r);
+		} else if (may_load(p, r)) {
+			run_with_log(o, p, r, LOG_BUF_SZ, true);
+		}
+		return;
+	}
+	memset(r, 0, sizeof(*r));
+	fd = kt_replay_load(&held.rp, log_buf, LOG_BUF_SZ);
+	r->log = kt_xstrdup(held.rp.attr.log_level ? log_buf : "");
+	if (fd < 0) {
+		r->err = fd;
+		return;
+	}
+	r->loaded = true;
+	if (kt_expect_wants_run(&p->expect))
+		test_run(fd, r);
+	close(fd);
+}
+
+void kt_run_done(void)
+{
+	kt_replay_free(&held.rp);
+	bpf_object__close(held.obj);
+	memset(&held, 0, sizeof(held));
 }
 
 void kt_run_free(struct kt_run *r)

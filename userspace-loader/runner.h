@@ -35,6 +35,16 @@ struct kt_run {
 void kt_run_once(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r);
 void kt_run_free(struct kt_run *r);
 
+/*
+ * One of the loads of a __repeat: like kt_run_once(), but the object of
+ * the first load that succeeds stays open, and the loads after it issue
+ * that load's BPF_PROG_LOAD again (replay.h), each program closed once it
+ * ran. Programs that must be attached, or loaded twice (__tight_log),
+ * are loaded through libbpf every time. kt_run_done() closes the object.
+ */
+void kt_run_next(const struct kt_obj *o, const struct kt_prog *p, struct kt_run *r);
+void kt_run_done(void);
+
 struct bpf_program;
 
 /* Add @flags, and BPF_F_DENY_DEPRECATED_KFUNCS with --strict, to @prog's

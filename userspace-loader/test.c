@@ -211,7 +211,7 @@ static int run_test(const struct kt_obj *o, const struct kt_prog *p, int n)
 
 		if (e->repeat > 1)
 			snprintf(pfx, sizeof(pfx), "load %d of %d: ", i, e->repeat);
-		kt_run_once(o, p, &r);
+		kt_run_next(o, p, &r);
 		setup_failed = r.setup_err[0] != '\0';
 		check_load(p, &r, pfx, &d);
 		if (kt_verbose && (i == 1 || d.v.n > before)) {
@@ -233,6 +233,7 @@ static int run_test(const struct kt_obj *o, const struct kt_prog *p, int n)
 		if (d.v.n > before)
 			break;	/* the first failing load says enough */
 	}
+	kt_run_done();
 	if (kt_span_end(&span)) {
 		diag(&d, "error: could not restore a sysctl");
 		setup_failed = true;

@@ -8,19 +8,14 @@ obj=/bpf/tiers_syscall.bpf.o
 count() {
 	awk -F '\t' -v n="$1" '$1 == n && $2 == "sample_kfuncs" { print $10 }' $listing
 }
-loads() {	# PROG N TAG: load and unload PROG N times
-	i=0
-	while [ $i -lt $2 ]; do
-		kfunctool load $obj $1 --pin /sys/fs/bpf/$3_$i > /dev/null || return 1
-		rm /sys/fs/bpf/$3_$i
-		i=$((i + 1))
-	done
+loads() {	# PROG N: load and unload PROG N times
+	kfunctool load --repeat $2 $obj $1 > /dev/null
 }
 rc=0
 
 c0=$(count bpf_sample_sum)
 [ -n "$c0" ] || { echo "bpf_sample_sum is not in $listing"; exit 1; }
-loads stable_sum 10 seq || { echo "a sequential load failed"; exit 1; }
+loads stable_sum 10 || { echo "a sequential load failed"; exit 1; }
 c1=$(count bpf_sample_sum)
 echo "sequential: $c0 -> $c1 after 10 loads"
 [ "$c1" = $((c0 + 10)) ] || rc=1
@@ -28,7 +23,7 @@ echo "sequential: $c0 -> $c1 after 10 loads"
 ncpu=$(nproc)
 [ "$ncpu" -ge 2 ] || { echo "the guest has $ncpu CPU: no parallelism to test"; exit 1; }
 for p in 1 2 3 4; do
-	loads stable_sum 25 par$p > /tmp/par$p.err 2>&1 &
+	loads stable_sum 25 > /tmp/par$p.err 2>&1 &
 done
 wait
 cat /tmp/par?.err
