@@ -13,7 +13,7 @@ export BUILD_DIR := $(abspath $(BUILD_DIR))
 
 PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 	libssl-dev libelf-dev zlib1g-dev libzstd-dev dwarves clang llvm bpftool \
-	libbpf-dev qemu-system-x86 busybox-static cpio file rsync python3-ply strace
+	libbpf-dev qemu-system-x86 busybox-static cpio file rsync python3-ply strace lz4
 
 BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)

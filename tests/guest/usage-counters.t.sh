@@ -3,6 +3,7 @@
 # The listing's usage counter grows by exactly one per program loaded
 # calling the kfunc, also when 4 processes load at once on
 # 2 or more CPUs; a tombstone counts the loads it rejected.
+# needs: smp
 listing=/sys/kernel/debug/bpf/kfuncs
 obj=/bpf/tiers_syscall.bpf.o
 count() {
