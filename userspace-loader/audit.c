@@ -36,6 +36,8 @@ static const char audit_usage[] =
 "  -j, --json                 JSON instead of a table\n"
 "  -h, --help                 this help\n"
 "\n"
+"Options may come before or after the objects; all after '--' are objects.\n"
+"\n"
 "A kfunc is unknown when the listing does not have it (not registered, or not\n"
 "in the kernel at all). Notes also say when a program's type is not one the\n"
 "kfunc is registered for, or when the object declares the kfunc with a\n"
@@ -323,9 +325,9 @@ int cmd_audit(int argc, char **argv)
 	struct kt_obj *objs;
 	bool json = false;
 	char err[1024];
-	int c, nobjs, ret = KT_OK;
+	int c, nobjs = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "jk:M:l:h", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "jk:M:l:h", opts, &nobjs)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'k': kbtf_path = optarg; break;
@@ -339,7 +341,6 @@ int cmd_audit(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	nobjs = argc - optind;
 	if (nobjs < 1) {
 		kt_err("audit: no object given (see 'kfunctool audit --help')");
 		return KT_USAGE;
@@ -350,7 +351,7 @@ int cmd_audit(int argc, char **argv)
 	}
 	kt_setup_libbpf_print();
 
-	ret = kt_objs_open(argv + optind, nobjs, false, &objs, NULL);
+	ret = kt_objs_open(argv + 1, nobjs, false, &objs, NULL);
 	if (ret)
 		return ret;
 	if (kbtf_path) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Reading expectations from BTF decl tags (see expect.h). */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 
 #include "expect.h"
 #include "kfunctool.h"
+#include "sysctl.h"
 #include "util.h"
 
 #define TAG_PFX "comment:test_"
@@ -39,14 +41,16 @@ static bool is_ident(const char *s)
 	return true;
 }
 
-static bool is_sysctl_key(const char *s, size_t n)
+/* The @n bytes at @v into @key, if they are a name kt_sysctl_set() takes. */
+static bool sysctl_key(const char *v, size_t n, char *key, size_t len)
 {
-	if (n == 0 || s[0] == '.' || s[0] == '/')
+	char path[256];
+
+	if (n >= len)
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && !strchr("._-/", s[i]))
-			return false;
-	return !strstr(s, "..");
+	memcpy(key, v, n);
+	key[n] = '\0';
+	return kt_sysctl_path(key, path, sizeof(path)) == 0;
 }
 
 /* The BPF_PROG_LOAD flag named @name, 0 if it is none. */
@@ -111,7 +115,9 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		if (e->has_retval)
 			return bad(err, errlen, "__retval given twice");
 		if (!kt_parse_ll(v, &e->retval))
-			return bad(err, errlen, "__retval(%s): not a number", v);
+			return bad(err, errlen, errno == ERANGE ?
+				   "__retval(%s): out of range of a 64-bit value" :
+				   "__retval(%s): not a number", v);
 		e->has_retval = true;
 	} else if ((v = tag_val(t, "result_var"))) {
 		if (e->result_var)
@@ -152,15 +158,14 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		e->ncounts++;
 	} else if ((v = tag_val(t, "sysctl"))) {
 		const char *eq = strchr(v, '=');
+		char key[256];
 		struct kt_sysctl_kv *kv;
 
-		if (!eq || !is_sysctl_key(v, eq - v) || !eq[1])
+		if (!eq || !eq[1] || !sysctl_key(v, eq - v, key, sizeof(key)))
 			return bad(err, errlen, "__sysctl(\"%s\"): want \"name.of.sysctl=value\"", v);
 		e->sysctls = kt_xrealloc(e->sysctls, (e->nsysctls + 1) * sizeof(*e->sysctls));
 		kv = &e->sysctls[e->nsysctls++];
-		kv->key = kt_xmalloc(eq - v + 1);
-		memcpy(kv->key, v, eq - v);
-		kv->key[eq - v] = '\0';
+		kv->key = kt_xstrdup(key);
 		kv->val = kt_xstrdup(eq + 1);
 	} else if ((v = tag_val(t, "repeat"))) {
 		if (e->repeat)

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-/* A JSON string, or null when @s is NULL. */
+/* A JSON string (bytes that are not UTF-8 as U+FFFD), or null when @s is NULL. */
 void json_str(FILE *f, const char *s);
 /* A listing field: null when "-", else a string. */
 void json_field(FILE *f, const char *s);

@@ -36,7 +36,8 @@ extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs *
 #define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 6)
 #endif
 
-/* One line on stderr, prefixed with "kfunctool: ". */
+/* One line on stderr, prefixed with "kfunctool: " (in util.c: control
+ * characters as \xNN, so that a name or tag cannot make it two). */
 void kt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The last warning libbpf printed (empty when none); for error messages. */
 const char *kt_libbpf_last_warning(void);

@@ -38,6 +38,16 @@ struct kt_listing {
  * not exist, KT_RUNTIME when unreadable or malformed) with a reason in @err.
  */
 int kt_listing_read(const char *path, struct kt_listing *l, char *err, size_t errlen);
+/*
+ * Parse the @len bytes of @text (NUL-terminated, allocated: the rows
+ * point into it, kt_listing_free() frees it; freed already on failure),
+ * read from @path. Returns 0, or KT_RUNTIME
+ * with a reason in @err when malformed (a NUL byte, a line with other than
+ * 11 fields, an empty field but hooks or flags, a count that is not
+ * digits only, an unknown tier).
+ */
+int kt_listing_parse(const char *path, char *text, size_t len, struct kt_listing *l,
+		     char *err, size_t errlen);
 void kt_listing_free(struct kt_listing *l);
 const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *name);
 

@@ -13,7 +13,6 @@
 #include "kfunctool.h"
 #include "sysctl.h"
 
-const char *kt_prog = "kfunctool";
 int kt_verbose;
 bool kt_strict;
 
@@ -38,17 +37,6 @@ static const char usage[] =
 "5 no BPF programs; 6 kfunc not in the running kernel; 7 malformed\n"
 "expectations; 8 other runtime error; audit: 10 unstable, 11 deprecated,\n"
 "12 removed, 13 unknown kfunc (the highest applicable wins).\n";
-
-void kt_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", kt_prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 /* The last few libbpf warnings, to explain a failure in one line. */
 #define NWARN 4

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Sysctls set for a test and always restored (see sysctl.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +22,34 @@ static struct {
 } saved[MAX_SAVED];
 static volatile sig_atomic_t nsaved;
 
-void kt_sysctl_path(const char *key, char *path, size_t len)
+/* Components of a /proc/sys path: [A-Za-z0-9_.-], none "", "." or "..". */
+static bool valid_path(const char *p)
 {
+	for (const char *c = p;; p = ++c) {
+		while (*c && *c != '/') {
+			if (!isalnum((unsigned char)*c) && !strchr("_-.", *c))
+				return false;
+			c++;
+		}
+		if (c == p || (c - p <= 2 && !strncmp(p, "..", c - p)))
+			return false;
+		if (!*c)
+			return true;
+	}
+}
+
+int kt_sysctl_path(const char *key, char *path, size_t len)
+{
+	const size_t root = strlen("/proc/sys/");
+	char sep = key[strcspn(key, "./")] == '.' ? '.' : '/';
 	size_t n = snprintf(path, len, "/proc/sys/%s", key);
 
-	/* dots separate components, as sysctl(8) writes them */
-	for (size_t i = strlen("/proc/sys/"); i < n && i < len; i++)
-		if (path[i] == '.')
-			path[i] = '/';
+	if (n >= len)
+		return -1;
+	for (size_t i = root; i < n; i++)
+		if (path[i] == '.' || path[i] == '/')
+			path[i] = path[i] == sep ? '/' : '.';
+	return valid_path(path + root) ? 0 : -1;
 }
 
 static int write_str(const char *path, const char *val)
@@ -75,7 +97,10 @@ int kt_sysctl_read(const char *key, char *val, size_t len)
 {
 	char path[256];
 
-	kt_sysctl_path(key, path, sizeof(path));
+	if (kt_sysctl_path(key, path, sizeof(path))) {
+		errno = EINVAL;
+		return -1;
+	}
 	return read_path(path, val, len);
 }
 
@@ -87,7 +112,10 @@ int kt_sysctl_set(const char *key, const char *val, char *err, size_t errlen)
 		snprintf(err, errlen, "too many sysctls at once (max %d)", MAX_SAVED);
 		return -1;
 	}
-	kt_sysctl_path(key, saved[i].path, sizeof(saved[i].path));
+	if (kt_sysctl_path(key, saved[i].path, sizeof(saved[i].path))) {
+		snprintf(err, errlen, "sysctl %s: not a sysctl name", key);
+		return -1;
+	}
 	if (read_path(saved[i].path, saved[i].old, sizeof(saved[i].old))) {
 		snprintf(err, errlen, "sysctl %s: cannot read %s: %s", key, saved[i].path,
 			 strerror(errno));

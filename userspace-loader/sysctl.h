@@ -11,8 +11,16 @@
 
 #include <stddef.h>
 
-/* "kernel.bpf_kfunc_deprecation" -> "/proc/sys/kernel/bpf_kfunc_deprecation" */
-void kt_sysctl_path(const char *key, char *path, size_t len);
+/*
+ * "kernel.bpf_kfunc_deprecation" -> "/proc/sys/kernel/bpf_kfunc_deprecation".
+ * As sysctl(8): the first separator gives the form; in the slash form
+ * ("net/ipv4/conf/eth0.100/forwarding") dots are literal, in the dot form
+ * a slash stands for a dot ("net.ipv4.conf.eth0/100.forwarding"). -1 when
+ * @key is no sysctl name (an empty, "." or ".." component, a character
+ * other than [A-Za-z0-9_.-], a leading or trailing separator) or its path
+ * does not fit in @len.
+ */
+int kt_sysctl_path(const char *key, char *path, size_t len);
 /* Current value without the trailing newline; -1 with errno on failure. */
 int kt_sysctl_read(const char *key, char *val, size_t len);
 /* Set @key to @val, remembering the old value. -1 with reason in @err. */

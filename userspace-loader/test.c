@@ -32,6 +32,8 @@ static const char test_usage[] =
 "                  calls are rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help      this help\n"
 "\n"
+"Options may come before or after the objects; all after '--' are objects.\n"
+"\n"
 "Expectations: __success, __failure, __msg, __not_msg, __log_level, __tight_log,\n"
 "__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
 "__repeat, __flag.\n"
@@ -275,9 +277,9 @@ int cmd_test(int argc, char **argv)
 		{}
 	};
 	struct kt_obj *objs;
-	int c, nobjs, ntests = 0, n = 0, ret = KT_OK;
+	int c, nobjs = 0, ntests = 0, n = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "vsh", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "vsh", opts, &nobjs)) != -1) {
 		switch (c) {
 		case 'v':
 			kt_verbose = 1;
@@ -293,7 +295,6 @@ int cmd_test(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	nobjs = argc - optind;
 	if (nobjs < 1) {
 		kt_err("test: no object given (see 'kfunctool test --help')");
 		return KT_USAGE;
@@ -302,7 +303,7 @@ int cmd_test(int argc, char **argv)
 
 	/* every check that needs no kernel comes first: bad input fails
 	 * before anything is loaded */
-	ret = kt_objs_open(argv + optind, nobjs, true, &objs, &ntests);
+	ret = kt_objs_open(argv + 1, nobjs, true, &objs, &ntests);
 	if (ret)
 		return ret;
 	ret = kt_check_kfuncs_present(objs, nobjs);

@@ -33,6 +33,8 @@ static const char try_usage[] =
 "               are rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help   this help\n"
 "\n"
+"Options may come before or after the objects; all after '--' are objects.\n"
+"\n"
 "Exit: 0 shown; 2 usage; 3 missing file; 4 not ELF; 5 no BPF programs;\n"
 "6 a kfunc the running kernel lacks; 7 malformed expectations; 8 other error.\n";
 
@@ -182,9 +184,9 @@ int cmd_try(int argc, char **argv)
 	struct row *rows = NULL;
 	struct utsname u;
 	char err[512], pol[64];
-	int c, nobjs, nrows = 0, ret = KT_OK;
+	int c, nobjs = 0, nrows = 0, ret = KT_OK;
 
-	while ((c = getopt_long(argc, argv, "sh", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "sh", opts, &nobjs)) != -1) {
 		if (c == 's') {
 			kt_strict = true;
 			continue;
@@ -196,13 +198,12 @@ int cmd_try(int argc, char **argv)
 		fputs(try_usage, stderr);
 		return KT_USAGE;
 	}
-	nobjs = argc - optind;
 	if (nobjs < 1) {
 		kt_err("try: no object given (see 'kfunctool try --help')");
 		return KT_USAGE;
 	}
 	kt_setup_libbpf_print();
-	ret = kt_objs_open(argv + optind, nobjs, true, &objs, &nrows);
+	ret = kt_objs_open(argv + 1, nobjs, true, &objs, &nrows);
 	if (ret)
 		return ret;
 	ret = kt_check_kfuncs_present(objs, nobjs);

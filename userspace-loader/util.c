@@ -3,12 +3,58 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "kfunctool.h"
 #include "util.h"
+
+const char *kt_prog = "kfunctool";
+
+void kt_err(const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	/* one line, whatever a path, a program name or a tag holds */
+	fprintf(stderr, "%s: ", kt_prog);
+	kt_put_escaped(stderr, buf, strlen(buf), "");
+	fputc('\n', stderr);
+}
+
+void kt_put_escaped(FILE *f, const char *s, size_t n, const char *esc)
+{
+	for (; n--; s++) {
+		unsigned char c = *s;
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f || (c && strchr(esc, c)))
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+int kt_getopt(int argc, char **argv, const char *optstring,
+	      const struct option *opts, int *nops)
+{
+	char spec[64];
+	int c;
+
+	/* "-": getopt_long returns each operand as option 1, in order */
+	snprintf(spec, sizeof(spec), "-%s", optstring);
+	while ((c = getopt_long(argc, argv, spec, opts, NULL)) == 1)
+		argv[1 + (*nops)++] = optarg;	/* getopt is past that slot */
+	if (c == -1)
+		while (optind < argc)
+			argv[1 + (*nops)++] = argv[optind++];
+	return c;
+}
 
 void *kt_xmalloc(size_t n)
 {
@@ -154,16 +200,19 @@ bool kt_parse_ll(const char *s, long long *out)
 		s++;
 		n -= 2;
 	}
+	errno = EINVAL;
 	if (n == 0 || n >= sizeof(buf))
 		return false;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
+	/* strtoll: 0xffffffffffffffff must not wrap round to a -1 */
 	errno = 0;
-	if (buf[0] == '-')
-		*out = strtoll(buf, &end, 0);
-	else
-		*out = (long long)strtoull(buf, &end, 0);
-	return errno == 0 && *end == '\0' && end != buf;
+	*out = strtoll(buf, &end, 0);
+	if (*end || end == buf) {
+		errno = EINVAL;
+		return false;
+	}
+	return errno == 0;
 }
 
 void kt_pad(FILE *f, const char *s, int w)

@@ -27,12 +27,13 @@ failed=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 notok() {
 	n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $1"
-	shift; for l in "$@"; do echo "# $l"; done
+	shift; for l in "$@"; do printf '%s\n' "$l" | tr '\r' '\n' | sed 's/^/# /'; done
 	sed 's/^/# stderr: /' "$T/err" | head -5
 }
 
-# run NAME WANT_EXIT CMD...: exit code, a one-line error, no bpf() call
-run() {
+# exits NAME WANT_EXIT CMD...: the exit code, no bpf() call; else "not ok"
+# and false. Leaves stdout in $T/out, stderr in $T/err.
+exits() {
 	name=$1 want=$2; shift 2
 	if [ $have_strace = 1 ]; then
 		strace -f -qq -e trace=bpf -o "$T/strace" "$@" >"$T/out" 2>"$T/err"
@@ -42,12 +43,17 @@ run() {
 	got=$?
 	if [ "$got" != "$want" ]; then
 		notok "$name" "expected exit $want, got $got"
-		return
+		return 1
 	fi
 	if [ $have_strace = 1 ] && grep -q '^[0-9]* *bpf(' "$T/strace"; then
 		notok "$name" "made a bpf() syscall: $(grep -m1 'bpf(' "$T/strace")"
-		return
+		return 1
 	fi
+}
+
+# run NAME WANT_EXIT CMD...: exit code, a one-line error, no bpf() call
+run() {
+	exits "$@" || return
 	case $want in
 	3|4|5|6|7|8)
 		if [ "$(wc -l < "$T/err")" != 1 ] || ! grep -q '^kfunctool: ' "$T/err"; then
@@ -73,6 +79,36 @@ for src in "$here"/*.bpf.c; do
 		echo "Bail out! cannot build $src with $CLANG: $(head -1 "$T/clang.err")"
 		exit 1
 	fi
+done
+
+# tagobj NAME TAG...: $T/NAME.bpf.o, one good program "p" with these decl
+# tags (each the inside of a C string: "\n" is a newline)
+tagobj() {
+	name=$1; shift
+	{
+		echo '#include "objs.h"'
+		echo 'SEC("syscall") __success'
+		for t in "$@"; do printf '__tag("%s")\n' "$t"; done
+		echo 'int p(void *ctx) { return 0; }'
+	} > "$T/$name.c"
+	if ! $CLANG -g -O2 -target bpf -I"$here" -c "$T/$name.c" -o "$T/$name.bpf.o" 2>"$T/clang.err"; then
+		echo "Bail out! cannot build $T/$name.c with $CLANG: $(head -1 "$T/clang.err")"
+		exit 1
+	fi
+}
+tagobj retval_u64 "test_retval=18446744073709551615"
+tagobj retval_hex64 "test_retval=0xffffffffffffffff"
+tagobj tag_newline "test_expect_miracle\nok 1 forged"
+# sysctl names that cannot exist: nothing is ever written, only read
+tagobj sysctl_slash "test_sysctl=kernel/kt_no.such/x=1"
+tagobj sysctl_dots "test_sysctl=kernel.kt_no/such.x=1"
+tagobj sysctl_value "test_sysctl=kernel/kt_no.such/x=1..2"
+# ("kernel.//" is kernel/.. in dot form)
+bad_keys="kernel/bpf.x/.. kernel.// kernel/./x kernel.x. kernel/x/ kernel//x /kernel/x .kernel.x kernel/a+b"
+i=0
+for k in $bad_keys; do
+	i=$((i + 1))
+	tagobj sysctl_bad$i "test_sysctl=$k=1"
 done
 
 echo "TAP version 13"
@@ -119,8 +155,84 @@ run "test: __retval not a number" 7 "$K" test "$T/bad_retval.bpf.o"
 says "test: __retval is named" "__retval(forty_two): not a number"
 run "test: __retval out of range" 7 "$K" test "$T/big_retval.bpf.o"
 says "test: __retval range is named" "__retval(4294967296): out of range of a 32-bit return value"
+run "test: __retval beyond 64 bits" 7 "$K" test "$T/retval_u64.bpf.o"
+says "test: __retval beyond 64 bits is not a -1" "__retval(18446744073709551615): out of range of a 64-bit value"
+run "test: __retval 0xffffffffffffffff is not a -1" 7 "$K" test "$T/retval_hex64.bpf.o"
+run "test: unknown tag with a newline: one line" 7 "$K" test "$T/tag_newline.bpf.o"
+says "test: the tag's newline is escaped" '"comment:test_expect_miracle\x0aok 1 forged"'
+run "test: missing file with a newline in its name: one line" 3 "$K" test "$T/nope
+ok 1 x.bpf.o"
+
+# __sysctl keys: the first separator gives the form, as for sysctl(8)
+exits "test: __sysctl in slash form" 8 "$K" test "$T/sysctl_slash.bpf.o" &&
+	if grep -q '^# .*cannot read /proc/sys/kernel/kt_no\.such/x: ' "$T/out"; then
+		ok "test: __sysctl in slash form keeps its dots"
+	else
+		notok "test: __sysctl in slash form keeps its dots" "$(grep -m1 error "$T/out")"
+	fi
+exits "test: __sysctl in dot form" 8 "$K" test "$T/sysctl_dots.bpf.o" &&
+	if grep -q '^# .*cannot read /proc/sys/kernel/kt_no\.such/x: ' "$T/out"; then
+		ok "test: __sysctl in dot form: a slash is a dot"
+	else
+		notok "test: __sysctl in dot form: a slash is a dot" "$(grep -m1 error "$T/out")"
+	fi
+exits "test: __sysctl value may hold '..'" 8 "$K" test "$T/sysctl_value.bpf.o" && ok "test: __sysctl value may hold '..'"
+i=0
+for k in $bad_keys; do
+	i=$((i + 1))
+	run "test: __sysctl key '$k' refused" 7 "$K" test "$T/sysctl_bad$i.bpf.o"
+done
+says "test: a refused __sysctl key is named" "__sysctl(\"kernel/a+b=1\"): want \"name.of.sysctl=value\""
+
+# options anywhere among the objects, even with POSIXLY_CORRECT
 run "test: an option after the objects" 2 "$K" test "$T/bad_retval.bpf.o" --frobnicate
 run "try: an option after the objects" 2 "$K" try "$T/bad_retval.bpf.o" --frobnicate
+run "test: an option after the objects, POSIXLY_CORRECT" 2 env POSIXLY_CORRECT=1 "$K" test "$T/bad_retval.bpf.o" --frobnicate
+run "try: an option after the objects, POSIXLY_CORRECT" 2 env POSIXLY_CORRECT=1 "$K" try "$T/bad_retval.bpf.o" --frobnicate
+exits "test -v OBJ" 8 "$K" test -v "$T/plain.bpf.o" && mv "$T/out" "$T/v-before"
+exits "test OBJ" 8 "$K" test "$T/plain.bpf.o" && mv "$T/out" "$T/v-none"
+for env in "" POSIXLY_CORRECT=1; do
+	name="test OBJ -v works as test -v OBJ${env:+, $env}"
+	exits "$name" 8 env $env "$K" test "$T/plain.bpf.o" -v || continue
+	if cmp -s "$T/out" "$T/v-before" && ! cmp -s "$T/out" "$T/v-none" &&
+	   grep -q '^# plain/plain: verifier log:' "$T/out"; then
+		ok "$name"
+	else
+		notok "$name" "$(diff "$T/v-before" "$T/out" | head -3)"
+	fi
+done
+run "test: after '--' an option is an object" 3 "$K" test -- -v
+says "test: after '--', -v is a file name" "-v: no such file"
+
+# KTAP: a name (here the object's file name) or a diagnostic holding a
+# newline, a CR or a '#' neither adds a result line nor changes one
+mkdir -p "$T/ktap"
+for f in "x# SKIP" "x
+ok 2 forged" "x$(printf '\r')ok 3 forged"; do
+	cp "$T/plain.bpf.o" "$T/ktap/$f.bpf.o"
+done
+for f in "$T"/ktap/*.bpf.o; do
+	for v in "" -v; do
+		# (no '#' in our own TAP either)
+		b=$(basename "$f" .bpf.o)
+		name="test${v:+ $v}: KTAP of $(printf %s "$b" | tr '\n\r#' '???') has one result line"
+		exits "$name" 8 "$K" test $v "$f" || continue
+		tr '\r' '\n' < "$T/out" > "$T/out.lines"	# as a reader with universal newlines
+		if [ "$(grep -c '^ *\(not \)\{0,1\}ok ' "$T/out.lines")" = 1 ] &&
+		   grep -q '^not ok 1 x[^#]*/plain$' "$T/out.lines" && cmp -s "$T/out" "$T/out.lines" &&
+		   ! grep -v '^# \|^not ok 1 \|^KTAP version 1$\|^1\.\.1$' "$T/out.lines" | grep -q .; then
+			ok "$name"
+		else
+			notok "$name" "$(head -5 "$T/out")"
+		fi
+	done
+done
+exits "test: KTAP name with a hash" 8 "$K" test "$T/ktap/x# SKIP.bpf.o" &&
+	if grep -qx 'not ok 1 x\\x23 SKIP/plain' "$T/out"; then
+		ok "test: KTAP name with a hash: escaped as \\x23"
+	else
+		notok "test: KTAP name with a hash: escaped as \\x23" "$(grep ok "$T/out")"
+	fi
 run "test: first bad input wins" 7 "$K" test "$T/bad_tag.bpf.o" "$T/does-not-exist.bpf.o"
 run "try: unknown tag" 7 "$K" try "$T/bad_tag.bpf.o"
 run "audit ignores expectations" 13 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" --listing /dev/null "$T/bad_tag.bpf.o" "$T/audit_tiers.bpf.o"
@@ -195,10 +307,48 @@ fi
 run "list --module" 0 "$K" list --module kt_mod --listing "$T/l13"
 run "list: missing listing" 3 "$K" list --listing "$T/nope"
 run "list: malformed listing" 8 "$K" list --listing "$T/lbad"
-for c in -3 abc 1x ''; do
+for c in -3 ' -3' +3 ' 3' abc 1x ''; do
 	printf 'kt_stable\tkt_mod\t7\tsyscall\tstable\t-\t-\t-\t-\t%s\t0\n' "$c" > "$T/lcount"
 	run "list: count '$c' refused" 8 "$K" list --listing "$T/lcount"
 done
+for c in -7 ' 7'; do
+	printf 'kt_stable\tkt_mod\t%s\tsyscall\tstable\t-\t-\t-\t-\t0\t0\n' "$c" > "$T/lcount"
+	run "list: btf_id '$c' refused" 8 "$K" list --listing "$T/lcount"
+done
+printf 'kt_stable\tkt_mod\t7\tsyscall\tstable\t-\t-\t-\t-\t0\t -1\n' > "$T/lcount"
+run "list: loaded ' -1' refused" 8 "$K" list --listing "$T/lcount"
+printf 'kt_stable\tkt_mod\t7\tsyscall\tstable\t-\t-\t-\t-\t0\t0\n\0kt_hidden\tkt_mod\t8\tsyscall\tremoved\t-\t-\t-\t-\t0\t0\n' > "$T/lnul"
+run "list: a NUL byte refused, not the rest ignored" 8 "$K" list --listing "$T/lnul"
+says "list: the NUL byte is said" "lnul: malformed listing: a NUL byte at offset 46"
+printf '\tkt_mod\t7\tsyscall\tstable\t-\t-\t-\t-\t0\t0\n' > "$T/lempty"
+run "list: an empty name refused" 8 "$K" list --listing "$T/lempty"
+printf 'kt_stable\tkt_mod\t7\tsyscall\tstable\t-\t\t-\t-\t0\t0\n' > "$T/lempty"
+run "list: an empty lifecycle field refused" 8 "$K" list --listing "$T/lempty"
+printf 'kt_stable\tkt_mod\t7\t\tstable\t-\t-\t-\t-\t0\t0\n' > "$T/lempty"
+run "list: empty hooks (registered for none) taken" 0 "$K" list --listing "$T/lempty"
+
+# JSON is UTF-8 text: control characters escaped, any byte that is not
+# UTF-8 (a file name may hold one) as U+FFFD, valid sequences kept
+json_ok() {	# json_ok NAME PYTHON_EXPR: of d, the JSON on stdout, read strictly
+	if ! command -v python3 >/dev/null 2>&1; then
+		n=$((n + 1)); echo "ok $n $1 # SKIP no python3"; return
+	fi
+	if T=$T python3 -c 'import json,os,sys; d=json.loads(open(sys.argv[1],"rb").read().decode("utf-8")); assert eval(sys.argv[2]), d' "$T/out" "$2" 2>"$T/err"; then
+		ok "$1"
+	else
+		notok "$1" "$(tail -1 "$T/err")"
+	fi
+}
+printf 'kt_\001\377\tkt\177m\303\251d\t7\ta\002b,\377\tstable\t-\t-\t-\t\300\200|\355\240\200|\364\220\200\200|\360\237\230\200\t0\t0\n' > "$T/lutf8"
+run "list --json with control characters and bytes that are not UTF-8" 0 "$K" list --json --listing "$T/lutf8"
+json_ok "list --json: UTF-8, control characters escaped, in strings and arrays" 'd[0]["name"] == "kt_\x01\ufffd" and d[0]["owner"] == "kt\x7fm\xe9d" and d[0]["hooks"] == ["a\x02b", "\ufffd"]'
+json_ok "list --json: overlong, surrogate, beyond U+10FFFF as U+FFFD; U+1F600 kept" 'd[0]["replacement"] == "\ufffd" * 2 + "|" + "\ufffd" * 3 + "|" + "\ufffd" * 4 + "|\U0001f600"'
+mkdir -p "$T/j"
+jo=$(printf '%s/j/a"b\\c\td\ne\377.bpf.o' "$T")
+jl=$(printf '%s/j/l"\377' "$T")
+cp "$T/audit_tiers.bpf.o" "$jo" && cp "$T/l11" "$jl"
+run "audit --json of a file name that needs escaping" 11 "$K" audit --json $kb --listing "$jl" "$jo"
+json_ok "audit --json: file and listing names escaped, UTF-8" 'd["objects"][0]["file"] == os.environ["T"] + "/j/a\"b\\c\td\ne\ufffd.bpf.o" and d["listing"] == os.environ["T"] + "/j/l\"\ufffd"'
 
 echo "1..$n"
 [ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"
