@@ -13,13 +13,13 @@ export BUILD_DIR := $(abspath $(BUILD_DIR))
 
 PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 	libssl-dev libelf-dev zlib1g-dev libzstd-dev dwarves clang llvm bpftool \
-	libbpf-dev qemu-system-x86 busybox-static cpio file rsync python3-ply strace lz4 libclang-rt-14-dev
+	libbpf-dev qemu-system-x86 busybox-static cpio file rsync python3-ply strace gnuplot-nox lz4 libclang-rt-14-dev
 
 BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
-	check-patches check-regress baseline fuzz clean
+	check-patches check-regress baseline bench fuzz clean
 
 help:
 	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
@@ -30,6 +30,7 @@ help:
 	@echo '  make check-patches  checkpatch --strict and a build after each patch'
 	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
 	@echo '  make baseline       regenerate that baseline from a pristine kernel'
+	@echo '  make bench          the tiers'"'"' cost against the pristine kernel, under icount'
 	@echo '  make fuzz           libFuzzer on kfunctool'"'"'s parsers, FUZZ_TIME s each (60)'
 	@echo '  make kernel         extract, patch, configure and build the kernel'
 	@echo '  make module bpf loader tools images'
@@ -127,9 +128,12 @@ check-regress: kernel
 baseline: deps
 	@tests/check-regress --baseline
 
+bench: kernel bpf loader
+	@bench/run-bench
+
 fuzz: deps
 	@$(MAKE) --no-print-directory -C userspace-loader/fuzz OUT=$(B) run
 
 clean:
 	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/tools $(B)/run-vm $(B)/vmlinux.h \
-		$(B)/initramfs.cpio $(B)/check $(B)/fuzz
+		$(B)/initramfs.cpio $(B)/check $(B)/bench $(B)/fuzz

@@ -207,7 +207,7 @@ static const struct btf_kfunc_lifecycle sample_kfunc_lifecycle[] = {
 static const struct btf_kfunc_id_set sample_kfunc_set = {
 	.owner = THIS_MODULE,
 	.set = &sample_kfunc_ids,
-	.lifecycle = sample_kfunc_lifecycle,
+	BTF_KFUNC_SET_LIFECYCLE(sample_kfunc_lifecycle)
 };
 
 static int __init sample_kfuncs_init(void)

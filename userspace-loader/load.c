@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -20,10 +21,12 @@
 #include "runner.h"
 
 #define LOG_BUF_SZ (1u << 20)
+/* The kernel's BPF_LOG_STATS: the verifier's statistics, no per-insn log */
+#define LOG_LEVEL_STATS 4
 
 static const char load_usage[] =
 "Usage: kfunctool load [--strict] OBJ.bpf.o PROG --pin PATH\n"
-"       kfunctool load [--strict] --repeat N OBJ.bpf.o PROG...\n"
+"       kfunctool load [--strict] --repeat N [--stats] OBJ.bpf.o PROG...\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
@@ -34,10 +37,17 @@ static const char load_usage[] =
 "BPF_PROG_LOAD exactly, without reopening the object. Stops at the first\n"
 "load that fails.\n"
 "\n"
+"With --stats, each of those repeated loads asks for the verifier's\n"
+"statistics (log level 4) instead of its full log, and is reported as one\n"
+"CSV line under the header prog,load,verification_us,syscall_ns,insns:\n"
+"the verifier's own \"verification time\", the BPF_PROG_LOAD syscall's\n"
+"duration on CLOCK_MONOTONIC and the instructions processed (make bench).\n"
+"\n"
 "__sysctl tags are not applied.\n"
 "\n"
 "  -p, --pin PATH   where to pin it\n"
 "  -r, --repeat N   load every PROG N times (1..1000000), pin nothing\n"
+"  -S, --stats      one CSV line per repeated load (with --repeat)\n"
 "  -s, --strict     load with BPF_F_DENY_DEPRECATED_KFUNCS: a deprecated kfunc\n"
 "                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help       this help\n"
@@ -116,30 +126,59 @@ static int pin_one(struct loaded *l, const char *pname, const char *pin)
 	return KT_OK;
 }
 
-/* Rounds 2..@rounds of --repeat: round 1 was libbpf's own loads. */
-static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n,
-			long rounds, char *log)
+static long long now_ns(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* A number after @key in a BPF_LOG_STATS log, or -1 */
+static long long log_stat(const char *log, const char *key)
+{
+	const char *p = strstr(log, key);
+
+	return p ? strtoll(p + strlen(key), NULL, 10) : -1;
+}
+
+/*
+ * Rounds 2..@rounds of --repeat: round 1 was libbpf's own loads. With
+ * @stats, one CSV line per load.
+ */
+static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n,
+			long rounds, bool stats, char *log)
+{
+	for (int i = 0; i < n; i++) {
+		if (!l[i].rp.recorded) {
+			kt_err("load: %s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
+			       pnames[i]);
+			return KT_RUNTIME;
+		}
+		if (stats)
+			l[i].rp.attr.log_level = LOG_LEVEL_STATS;
+	}
+	if (stats)
+		printf("prog,load,verification_us,syscall_ns,insns\n");
 	for (long round = 2; round <= rounds; round++) {
 		for (int i = 0; i < n; i++) {
-			int fd;
+			long long t0 = now_ns(), t;
+			int fd = kt_replay_load(&l[i].rp, log, LOG_BUF_SZ);
 
-			if (!l[i].rp.recorded) {
-				kt_err("load: %s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
-				       pnames[i]);
-				return KT_RUNTIME;
-			}
-			fd = kt_replay_load(&l[i].rp, log, LOG_BUF_SZ);
-
+			t = now_ns() - t0;
 			if (fd < 0) {
 				kt_err("load %ld of %ld:", round, rounds);
 				say_rejected(path, pnames[i], fd, log);
 				return KT_RUNTIME;
 			}
 			close(fd);
+			if (stats)
+				printf("%s,%ld,%lld,%lld,%lld\n", pnames[i], round,
+				       log_stat(log, "verification time "), t,
+				       log_stat(log, "processed "));
 		}
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n && !stats; i++)
 		printf("loaded %s %ld times\n", pnames[i], rounds);
 	return KT_OK;
 }
@@ -149,6 +188,7 @@ int cmd_load(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "pin", required_argument, NULL, 'p' },
 		{ "repeat", required_argument, NULL, 'r' },
+		{ "stats", no_argument, NULL, 'S' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -156,11 +196,12 @@ int cmd_load(int argc, char **argv)
 	struct loaded *l = NULL;
 	const char *pin = NULL, *path;
 	char *log = NULL, *end;
+	bool stats = false;
 	long rounds = 0;
 	struct kt_obj o;
 	int c, i, n, ret;
 
-	while ((c = getopt_long(argc, argv, "p:r:sh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:r:Ssh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			pin = optarg;
@@ -172,6 +213,9 @@ int cmd_load(int argc, char **argv)
 				kt_err("load: --repeat %s: not a number in 1..1000000", optarg);
 				return KT_USAGE;
 			}
+			break;
+		case 'S':
+			stats = true;
 			break;
 		case 's':
 			kt_strict = true;
@@ -185,7 +229,7 @@ int cmd_load(int argc, char **argv)
 		}
 	}
 	n = argc - optind - 1;
-	if (rounds ? pin || n < 1 : !pin || n != 1) {
+	if (rounds ? pin || n < 1 : !pin || n != 1 || stats) {
 		kt_err("load: want OBJ.bpf.o PROG --pin PATH, or --repeat N OBJ.bpf.o PROG... (see 'kfunctool load --help')");
 		return KT_USAGE;
 	}
@@ -217,7 +261,7 @@ int cmd_load(int argc, char **argv)
 	if (!ret && pin)
 		ret = pin_one(&l[0], argv[optind + 1], pin);
 	else if (!ret)
-		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, log);
+		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, stats, log);
 out:
 	for (i = 0; l && i < n; i++) {
 		kt_replay_free(&l[i].rp);

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The verifier's cost per kfunc call site, for make bench: programs with
+ * 1, 8 and 64 calls of an unstable, a stable and a deprecated kfunc of
+ * sample_kfuncs.ko, and a control of the same shape with no kfunc call.
+ * bench/guest-bench loads each one many times; the same object serves the
+ * pristine and the patched kernel.  Not part of make check: no
+ * expectations.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "sample_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+#define REP8(x)		x x x x x x x x
+#define REP64(x)	REP8(REP8(x))
+
+/*
+ * One call site: the running value goes in, the result comes back, three
+ * instructions (r1 = r0; r2 = 3; call).  The control is three instructions
+ * too, with an add in place of the call, in asm so clang cannot fold them.
+ */
+#define UNSTABLE	s = bpf_sample_mix(s, 3);
+#define STABLE		s = bpf_sample_sum(s, 3);
+#define DEPRECATED	s = bpf_sample_sum32(s, 3);
+#define CONTROL		asm volatile("r1 = %0; r2 = 3; %0 += r2" : "+r"(s) :: "r1", "r2");
+
+#define BENCH(name, sites, site)		\
+SEC("syscall")					\
+int name(void *ctx)				\
+{						\
+	__u64 s = 1;				\
+						\
+	sites(site)				\
+	return s;				\
+}
+
+#define ONE(x) x
+
+BENCH(unstable_1, ONE, UNSTABLE)
+BENCH(unstable_8, REP8, UNSTABLE)
+BENCH(unstable_64, REP64, UNSTABLE)
+BENCH(stable_1, ONE, STABLE)
+BENCH(stable_8, REP8, STABLE)
+BENCH(stable_64, REP64, STABLE)
+BENCH(deprecated_1, ONE, DEPRECATED)
+BENCH(deprecated_8, REP8, DEPRECATED)
+BENCH(deprecated_64, REP64, DEPRECATED)
+BENCH(control_1, ONE, CONTROL)
+BENCH(control_8, REP8, CONTROL)
+BENCH(control_64, REP64, CONTROL)
