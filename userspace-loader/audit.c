@@ -19,6 +19,7 @@
 #include "kbtf.h"
 #include "kfunctool.h"
 #include "listing.h"
+#include "table.h"
 #include "util.h"
 
 static const char audit_usage[] =
@@ -43,29 +44,21 @@ static const char audit_usage[] =
 "kfunc is registered for, or when the object declares the kfunc with a\n"
 "prototype libbpf would refuse against the kernel's BTF.\n"
 "\n"
-"Exit (the highest applicable wins): 0 all stable; 10 calls an unstable kfunc;\n"
-"11 a deprecated one; 12 a removed one; 13 an unknown one.\n"
-"Errors: 2 usage; 3 missing file or listing; 4 not ELF; 5 no BPF programs;\n"
-"8 other error (kernel BTF or listing unreadable).\n";
+"Exit (the highest applicable wins): {OK} all stable; {AUDIT_UNSTABLE} calls an unstable kfunc;\n"
+"{AUDIT_DEPRECATED} a deprecated one; {AUDIT_REMOVED} a removed one; {AUDIT_UNKNOWN} an unknown one.\n"
+"Errors: {USAGE} usage; {NOFILE} missing file or listing; {NOTELF} not ELF; {NOPROGS} no BPF programs;\n"
+"{RUNTIME} other error (kernel BTF or listing unreadable).\n";
 
 #define WIDTH 96
-
-enum verdict { V_STABLE, V_UNSTABLE, V_DEPRECATED, V_REMOVED, V_UNKNOWN };
-
-static const char *const verdict_name[] = {
-	"stable", "unstable", "deprecated", "removed", "unknown",
-};
-static const int verdict_exit[] = {
-	KT_OK, KT_AUDIT_UNSTABLE, KT_AUDIT_DEPRECATED, KT_AUDIT_REMOVED, KT_AUDIT_UNKNOWN,
-};
 
 struct finding {
 	const char *name;
 	bool weak;
 	const char *btf_owner;			/* where the kernel BTF has it, or NULL */
 	int btf_id;
+	const struct btf *kb;			/* the BTF that has it */
 	const struct kt_listing_row *row;	/* its listing line, or NULL */
-	enum verdict v;
+	enum kt_tier v;
 	struct kt_strv callers;			/* programs that call it */
 	struct kt_strv notes;
 };
@@ -120,195 +113,245 @@ static bool has_mod(const struct kt_kbtf *k, const char *name)
 	return false;
 }
 
-static enum verdict audit_obj(struct kt_obj *o, const struct kt_kbtf *k,
-			      const struct kt_listing *l, struct finding **out, int *nout)
+/* A kfunc the listing lacks: is it in the kernel at all? */
+static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
+{
+	if (f->btf_owner)
+		note(f, "in the kernel's BTF (%s) but not registered as a kfunc", f->btf_owner);
+	else
+		note(f, "not in the kernel: neither in its BTF nor in its kfunc listing%s",
+		     k->nmods ? "" : " (no module BTF was given)");
+}
+
+/* A listed kfunc: its lifecycle record, and whether the BTF agrees. */
+static void note_listed(struct finding *f, const struct kt_kbtf *k)
+{
+	const struct kt_listing_row *r = f->row;
+
+	if (f->v == KT_TIER_DEPRECATED)
+		note(f, "deprecated since %s, removal planned for %s, replacement: %s",
+		     r->since, r->removal, r->replacement);
+	else if (f->v == KT_TIER_REMOVED)
+		note(f, "removed in %s, replacement: %s", r->removal, r->replacement);
+	if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !has_mod(k, r->owner))
+		note(f, "BTF of module %s not given: checked against the listing only",
+		     r->owner);
+	else if (!f->btf_owner)
+		note(f, "listed (owner %s) but not in its BTF: do the listing and the BTF come from the same kernel?",
+		     r->owner);
+	else if (strcmp(f->btf_owner, r->owner))
+		note(f, "listed for owner %s but found in the BTF of %s", r->owner,
+		     f->btf_owner);
+}
+
+/* The programs calling a listed kfunc from a type it is not registered for. */
+static void note_hooks(struct finding *f, const struct kt_obj *o)
+{
+	const struct kt_listing_row *r = f->row;
+
+	if (f->v == KT_TIER_REMOVED)
+		return;	/* rejected whatever the type */
+	for (int j = 0; j < o->nprogs; j++) {
+		const char *h = hook_of(o->progs[j].type);
+
+		/* a type with no kfunc hook in 6.1 (kprobe, ...) by its own name */
+		if (!h)
+			h = kt_prog_type_str(o->progs[j].type);
+		if (!kt_strv_has(&o->progs[j].kfuncs, f->name) || csv_has(r->hooks, h))
+			continue;
+		note(f, "program %s is of type %s, for which %s is not registered (registered for: %s): the verifier will reject it",
+		     o->progs[j].name, kt_prog_type_str(o->progs[j].type), f->name,
+		     strcmp(r->hooks, "-") ? r->hooks : "none");
+	}
+}
+
+static void note_proto(struct finding *f, const struct kt_obj *o)
+{
+	char why[256];
+
+	if (f->btf_owner && o->btf &&
+	    !kt_kbtf_protos_compat(o->btf, btf__find_by_name_kind(o->btf, f->name, BTF_KIND_FUNC),
+				   f->kb, f->btf_id, why, sizeof(why)))
+		note(f, "prototype differs from the kernel's (%s): libbpf will refuse to load it",
+		     why);
+}
+
+/* What the target kernel says of @ref, the kfunc @o calls. */
+static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
+			const struct kt_kbtf *k, const struct kt_listing *l, struct finding *f)
+{
+	const struct kt_listing_row *r = kt_listing_find(l, ref->name);
+
+	f->name = ref->name;
+	f->weak = ref->weak;
+	f->row = r;
+	f->btf_owner = kt_kbtf_find_func_prefer(k, f->name, r ? r->owner : NULL,
+						&f->btf_id, &f->kb);
+	for (int j = 0; j < o->nprogs; j++)
+		if (kt_strv_has(&o->progs[j].kfuncs, f->name))
+			kt_strv_push(&f->callers, o->progs[j].name);
+	if (r) {
+		f->v = kt_tier_rank(r->tier);
+		note_listed(f, k);
+		note_hooks(f, o);
+	} else {
+		f->v = KT_TIER_UNKNOWN;
+		note_unlisted(f, k);
+	}
+	note_proto(f, o);
+	if (f->weak)
+		note(f, "declared __weak: the program may run without it");
+}
+
+/* The findings of every kfunc @o calls; returns the worst tier. */
+static enum kt_tier audit_obj(const struct kt_obj *o, const struct kt_kbtf *k,
+			      const struct kt_listing *l, struct finding **out)
 {
 	struct finding *fs = kt_xcalloc(o->nkfuncs, sizeof(*fs));
-	enum verdict worst = V_STABLE;
+	enum kt_tier worst = KT_TIER_STABLE;
 
 	for (int i = 0; i < o->nkfuncs; i++) {
-		struct finding *f = &fs[i];
-		const struct kt_listing_row *r;
-		const struct btf *kb = NULL;
-		char why[256];
-
-		f->name = o->kfuncs[i].name;
-		f->weak = o->kfuncs[i].weak;
-		f->row = r = kt_listing_find(l, f->name);
-		f->btf_owner = kt_kbtf_find_func_prefer(k, f->name, r ? r->owner : NULL,
-							&f->btf_id, &kb);
-		for (int j = 0; j < o->nprogs; j++)
-			if (kt_strv_has(&o->progs[j].kfuncs, f->name))
-				kt_strv_push(&f->callers, o->progs[j].name);
-
-		if (!r) {
-			f->v = V_UNKNOWN;
-			if (f->btf_owner)
-				note(f, "in the kernel's BTF (%s) but not registered as a kfunc", f->btf_owner);
-			else
-				note(f, "not in the kernel: neither in its BTF nor in its kfunc listing%s",
-				     k->nmods ? "" : " (no module BTF was given)");
-		} else {
-			switch (kt_tier_rank(r->tier)) {
-			case 0: f->v = V_STABLE; break;
-			case 1: f->v = V_UNSTABLE; break;
-			case 2: f->v = V_DEPRECATED; break;
-			default: f->v = V_REMOVED; break;
-			}
-			if (f->v == V_DEPRECATED)
-				note(f, "deprecated since %s, removal planned for %s, replacement: %s",
-				     r->since, r->removal, r->replacement);
-			else if (f->v == V_REMOVED)
-				note(f, "removed in %s, replacement: %s", r->removal, r->replacement);
-			if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !has_mod(k, r->owner))
-				note(f, "BTF of module %s not given: checked against the listing only",
-				     r->owner);
-			else if (!f->btf_owner)
-				note(f, "listed (owner %s) but not in its BTF: do the listing and the BTF come from the same kernel?",
-				     r->owner);
-			else if (strcmp(f->btf_owner, r->owner))
-				note(f, "listed for owner %s but found in the BTF of %s", r->owner,
-				     f->btf_owner);
-			for (int j = 0; j < o->nprogs; j++) {
-				const char *h = hook_of(o->progs[j].type);
-
-				/* a type with no kfunc hook in 6.1 (kprobe, ...) by its own name */
-				if (!h)
-					h = kt_prog_type_str(o->progs[j].type);
-				if (f->v == V_REMOVED || !kt_strv_has(&o->progs[j].kfuncs, f->name) ||
-				    csv_has(r->hooks, h))
-					continue;
-				note(f, "program %s is of type %s, for which %s is not registered (registered for: %s): the verifier will reject it",
-				     o->progs[j].name, kt_prog_type_str(o->progs[j].type), f->name,
-				     strcmp(r->hooks, "-") ? r->hooks : "none");
-			}
-		}
-		if (f->btf_owner && o->btf &&
-		    !kt_kbtf_protos_compat(o->btf, btf__find_by_name_kind(o->btf, f->name, BTF_KIND_FUNC),
-					   kb, f->btf_id, why, sizeof(why)))
-			note(f, "prototype differs from the kernel's (%s): libbpf will refuse to load it",
-			     why);
-		if (f->weak)
-			note(f, "declared __weak: the program may run without it");
-		if (f->v > worst)
-			worst = f->v;
+		audit_kfunc(o, &o->kfuncs[i], k, l, &fs[i]);
+		if (fs[i].v > worst)
+			worst = fs[i].v;
 	}
 	*out = fs;
-	*nout = o->nkfuncs;
 	return worst;
 }
 
-static void print_table(const struct kt_obj *o, struct finding *fs, int n, enum verdict v)
+static void free_findings(struct finding *fs, int n)
 {
-	int wn = 5, wt = 4, wo = 5, wp = 5;
+	for (int i = 0; i < n; i++) {
+		kt_strv_free(&fs[i].callers);
+		kt_strv_free(&fs[i].notes);
+	}
+	free(fs);
+}
 
-	printf("%s: %s (exit %d)\n", o->path, verdict_name[v], verdict_exit[v]);
-	if (!n) {
+static const char *const table_heads[] = { "KFUNC", "TIER", "OWNER", "HOOKS", "CALLED BY" };
+
+/* A table row of @f, its callers (or their count, see print_finding()) last. */
+static void finding_row(struct kt_table *t, const struct finding *f, const char *last)
+{
+	const char *cells[] = {
+		f->name, kt_tier_name(f->v), f->row ? f->row->owner : "-",
+		f->row ? f->row->hooks : "-", last,
+	};
+
+	kt_table_row(t, cells, ARRAY_SIZE(cells));
+}
+
+static void print_finding(struct kt_table *t, const struct finding *f)
+{
+	char callers[2048], count[32];
+
+	callers[0] = '\0';
+	for (int j = 0, n = 0; j < f->callers.n && n < (int)sizeof(callers); j++)
+		n += snprintf(callers + n, sizeof(callers) - n, "%s%s", j ? ", " : "",
+			      f->callers.v[j]);
+	/* too long for the last column: a count, and the names below */
+	if (f->callers.n > 1 && kt_table_last_col(t) + (int)strlen(callers) > WIDTH) {
+		snprintf(count, sizeof(count), "%d programs", f->callers.n);
+		finding_row(t, f, count);
+		printf("      called by: ");
+		kt_wrap(stdout, callers, 17, 8, WIDTH);
+	} else {
+		finding_row(t, f, f->callers.n ? callers : "-");
+	}
+	for (int j = 0; j < f->notes.n; j++) {
+		printf("      ");
+		kt_wrap(stdout, f->notes.v[j], 6, 8, WIDTH);
+	}
+}
+
+static void print_table(const struct kt_obj *o, const struct finding *fs, enum kt_tier v)
+{
+	struct kt_table t;
+
+	printf("%s: %s (exit %d)\n", o->path, kt_tier_name(v), kt_tier_exit(v));
+	if (!o->nkfuncs) {
 		printf("  calls no kfunc\n");
 		return;
 	}
-	for (int i = 0; i < n; i++) {
-		const char *owner = fs[i].row ? fs[i].row->owner : "-";
-		const char *pt = fs[i].row ? fs[i].row->hooks : "-";
-
-		if ((int)strlen(fs[i].name) > wn)
-			wn = strlen(fs[i].name);
-		if ((int)strlen(verdict_name[fs[i].v]) > wt)
-			wt = strlen(verdict_name[fs[i].v]);
-		if ((int)strlen(owner) > wo)
-			wo = strlen(owner);
-		if ((int)strlen(pt) > wp)
-			wp = strlen(pt);
-	}
-	printf("  ");
-	kt_pad(stdout, "KFUNC", wn + 2);
-	kt_pad(stdout, "TIER", wt + 2);
-	kt_pad(stdout, "OWNER", wo + 2);
-	kt_pad(stdout, "HOOKS", wp + 2);
-	printf("CALLED BY\n");
-	for (int i = 0; i < n; i++) {
-		struct finding *f = &fs[i];
-		char callers[2048];
-		int col;
-
-		printf("  ");
-		kt_pad(stdout, f->name, wn + 2);
-		kt_pad(stdout, verdict_name[f->v], wt + 2);
-		kt_pad(stdout, f->row ? f->row->owner : "-", wo + 2);
-		kt_pad(stdout, f->row ? f->row->hooks : "-", wp + 2);
-		callers[0] = '\0';
-		for (int j = 0, n = 0; j < f->callers.n && n < (int)sizeof(callers); j++)
-			n += snprintf(callers + n, sizeof(callers) - n, "%s%s", j ? ", " : "",
-				      f->callers.v[j]);
-		/* too long for the last column: a count, and the names below */
-		col = 2 + wn + 2 + wt + 2 + wo + 2 + wp + 2;
-		if (f->callers.n > 1 && col + (int)strlen(callers) > WIDTH) {
-			printf("%d programs\n", f->callers.n);
-			printf("      called by: ");
-			kt_wrap(stdout, callers, 17, 8, WIDTH);
-		} else {
-			printf("%s\n", f->callers.n ? callers : "-");
-		}
-		for (int j = 0; j < f->notes.n; j++) {
-			printf("      ");
-			kt_wrap(stdout, f->notes.v[j], 6, 8, WIDTH);
-		}
-	}
+	kt_table_init(&t, "  ", table_heads, ARRAY_SIZE(table_heads), 0);
+	for (int i = 0; i < o->nkfuncs; i++)
+		finding_row(&t, &fs[i], "");
+	kt_table_head(&t);
+	for (int i = 0; i < o->nkfuncs; i++)
+		print_finding(&t, &fs[i]);
 }
 
-static void print_json_obj(const struct kt_obj *o, struct finding *fs, int n, enum verdict v)
+static void print_json_strv(const struct kt_strv *sv)
+{
+	printf("[");
+	for (int j = 0; j < sv->n; j++) {
+		printf("%s", j ? ", " : "");
+		json_str(stdout, sv->v[j]);
+	}
+	printf("]");
+}
+
+static void print_json_finding(const struct finding *f)
+{
+	const struct kt_listing_row *r = f->row;
+
+	printf("{\"name\": ");
+	json_str(stdout, f->name);
+	printf(", \"tier\": \"%s\", \"registered\": %s, \"owner\": ", kt_tier_name(f->v),
+	       r ? "true" : "false");
+	json_str(stdout, r ? r->owner : f->btf_owner);
+	printf(", \"in_btf\": %s, \"btf_id\": ", f->btf_owner ? "true" : "false");
+	if (r)
+		printf("%lld", r->btf_id);
+	else if (f->btf_owner)
+		printf("%d", f->btf_id);
+	else
+		printf("null");
+	printf(", \"hooks\": ");
+	json_csv(stdout, r ? r->hooks : NULL);
+	printf(", \"flags\": ");
+	json_csv(stdout, r ? r->flags : NULL);
+	printf(", \"since\": ");
+	json_field(stdout, r ? r->since : NULL);
+	printf(", \"removal\": ");
+	json_field(stdout, r ? r->removal : NULL);
+	printf(", \"replacement\": ");
+	json_field(stdout, r ? r->replacement : NULL);
+	printf(", \"count\": ");
+	if (r)
+		printf("%lld", r->count);
+	else
+		printf("null");
+	printf(", \"weak\": %s, \"programs\": ", f->weak ? "true" : "false");
+	print_json_strv(&f->callers);
+	printf(", \"notes\": ");
+	print_json_strv(&f->notes);
+	printf("}");
+}
+
+static void print_json_obj(const struct kt_obj *o, const struct finding *fs, enum kt_tier v)
 {
 	printf("    {\"file\": ");
 	json_str(stdout, o->path);
-	printf(", \"verdict\": \"%s\", \"exit_code\": %d, \"kfuncs\": [", verdict_name[v],
-	       verdict_exit[v]);
-	for (int i = 0; i < n; i++) {
-		const struct finding *f = &fs[i];
-		const struct kt_listing_row *r = f->row;
-
-		printf("%s\n      {\"name\": ", i ? "," : "");
-		json_str(stdout, f->name);
-		printf(", \"tier\": \"%s\", \"registered\": %s, \"owner\": ", verdict_name[f->v],
-		       r ? "true" : "false");
-		json_str(stdout, r ? r->owner : f->btf_owner);
-		printf(", \"in_btf\": %s, \"btf_id\": ", f->btf_owner ? "true" : "false");
-		if (r)
-			printf("%lld", r->btf_id);
-		else if (f->btf_owner)
-			printf("%d", f->btf_id);
-		else
-			printf("null");
-		printf(", \"hooks\": ");
-		json_csv(stdout, r ? r->hooks : NULL);
-		printf(", \"flags\": ");
-		json_csv(stdout, r ? r->flags : NULL);
-		printf(", \"since\": ");
-		json_field(stdout, r ? r->since : NULL);
-		printf(", \"removal\": ");
-		json_field(stdout, r ? r->removal : NULL);
-		printf(", \"replacement\": ");
-		json_field(stdout, r ? r->replacement : NULL);
-		printf(", \"count\": ");
-		if (r)
-			printf("%lld", r->count);
-		else
-			printf("null");
-		printf(", \"weak\": %s, \"programs\": [", f->weak ? "true" : "false");
-		for (int j = 0; j < f->callers.n; j++) {
-			printf("%s", j ? ", " : "");
-			json_str(stdout, f->callers.v[j]);
-		}
-		printf("], \"notes\": [");
-		for (int j = 0; j < f->notes.n; j++) {
-			printf("%s", j ? ", " : "");
-			json_str(stdout, f->notes.v[j]);
-		}
-		printf("]}");
+	printf(", \"verdict\": \"%s\", \"exit_code\": %d, \"kfuncs\": [", kt_tier_name(v),
+	       kt_tier_exit(v));
+	for (int i = 0; i < o->nkfuncs; i++) {
+		printf("%s\n      ", i ? "," : "");
+		print_json_finding(&fs[i]);
 	}
-	printf("%s]}", n ? "\n    " : "");
+	printf("%s]}", o->nkfuncs ? "\n    " : "");
 }
 
-int cmd_audit(int argc, char **argv)
+struct audit_args {
+	bool json;
+	const char *kbtf;	/* offline: the target's vmlinux, */
+	const char *mods;	/* its modules' BTF */
+	const char *listing;	/* and its listing */
+	int nobjs;		/* the objects, at argv[1] on */
+};
+
+/* false when the command ends here (--help, bad usage), with *@ret its exit code */
+static bool parse_args(int argc, char **argv, struct audit_args *a, int *ret)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -318,106 +361,122 @@ int cmd_audit(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *kbtf_path = NULL, *mod_dir = NULL, *listing_path = NULL;
-	enum verdict worst = V_STABLE;
-	struct kt_listing l = {};
-	struct kt_kbtf k = {};
-	struct kt_obj *objs;
-	bool json = false;
-	char err[1024];
-	int c, nobjs = 0, ret = KT_OK;
+	int c;
 
-	while ((c = kt_getopt(argc, argv, "jk:M:l:h", opts, &nobjs)) != -1) {
+	memset(a, 0, sizeof(*a));
+	while ((c = kt_getopt(argc, argv, "jk:M:l:h", opts, &a->nobjs)) != -1) {
 		switch (c) {
-		case 'j': json = true; break;
-		case 'k': kbtf_path = optarg; break;
-		case 'M': mod_dir = optarg; break;
-		case 'l': listing_path = optarg; break;
+		case 'j': a->json = true; break;
+		case 'k': a->kbtf = optarg; break;
+		case 'M': a->mods = optarg; break;
+		case 'l': a->listing = optarg; break;
 		case 'h':
-			fputs(audit_usage, stdout);
-			return KT_OK;
+			kt_usage(stdout, audit_usage);
+			*ret = KT_OK;
+			return false;
 		default:
-			fputs(audit_usage, stderr);
-			return KT_USAGE;
+			kt_usage(stderr, audit_usage);
+			*ret = KT_USAGE;
+			return false;
 		}
 	}
-	if (nobjs < 1) {
+	*ret = KT_USAGE;
+	if (a->nobjs < 1) {
 		kt_err("audit: no object given (see 'kfunctool audit --help')");
-		return KT_USAGE;
+		return false;
 	}
-	if ((kbtf_path || mod_dir || listing_path) && !(kbtf_path && listing_path)) {
+	if ((a->kbtf || a->mods || a->listing) && !(a->kbtf && a->listing)) {
 		kt_err("audit: offline mode needs both --kernel-btf and --listing (--modules-btf is optional)");
-		return KT_USAGE;
+		return false;
 	}
-	kt_setup_libbpf_print();
+	return true;
+}
 
-	ret = kt_objs_open(argv + 1, nobjs, false, &objs, NULL);
-	if (ret)
-		return ret;
-	if (kbtf_path) {
-		if (access(kbtf_path, F_OK)) {
-			kt_err("audit: %s: no such file", kbtf_path);
-			ret = KT_NOFILE;
-			goto out;
-		}
-		if (mod_dir && access(mod_dir, F_OK)) {
-			kt_err("audit: %s: no such directory", mod_dir);
-			ret = KT_NOFILE;
-			goto out;
-		}
-		if (kt_kbtf_load_offline(&k, kbtf_path, mod_dir, err, sizeof(err))) {
-			kt_err("audit: %s", err);
-			ret = KT_RUNTIME;
-			goto out;
-		}
-	} else if (kt_kbtf_load_running(&k, err, sizeof(err))) {
-		kt_err("audit: %s", err);
-		ret = KT_RUNTIME;
-		goto out;
+/* The target kernel's BTF: the files named, or the running kernel's. */
+static int load_kbtf(const struct audit_args *a, struct kt_kbtf *k)
+{
+	char err[1024];
+
+	if (a->kbtf && access(a->kbtf, F_OK)) {
+		kt_err("audit: %s: no such file", a->kbtf);
+		return KT_NOFILE;
 	}
-	ret = kt_listing_read(listing_path ? listing_path : KT_LISTING_PATH, &l, err, sizeof(err));
-	if (ret) {
-		kt_err("audit: %s", err);
-		goto out;
+	if (a->kbtf && a->mods && access(a->mods, F_OK)) {
+		kt_err("audit: %s: no such directory", a->mods);
+		return KT_NOFILE;
 	}
+	if (a->kbtf ? kt_kbtf_load_offline(k, a->kbtf, a->mods, err, sizeof(err)) :
+		      kt_kbtf_load_running(k, err, sizeof(err))) {
+		kt_err("audit: %s", err);
+		return KT_RUNTIME;
+	}
+	return KT_OK;
+}
+
+/* Audit and print every object; returns the worst verdict. */
+static enum kt_tier report(const struct kt_obj *objs, int nobjs, bool json,
+			   const struct kt_kbtf *k, const struct kt_listing *l)
+{
+	enum kt_tier worst = KT_TIER_STABLE;
 
 	if (json) {
 		printf("{\"kernel_btf\": ");
-		json_str(stdout, k.where);
+		json_str(stdout, k->where);
 		printf(", \"listing\": ");
-		json_str(stdout, l.path);
+		json_str(stdout, l->path);
 		printf(", \"objects\": [\n");
 	}
 	for (int i = 0; i < nobjs; i++) {
 		struct finding *fs;
-		int n;
-		enum verdict v = audit_obj(&objs[i], &k, &l, &fs, &n);
+		enum kt_tier v = audit_obj(&objs[i], k, l, &fs);
 
 		if (json) {
-			print_json_obj(&objs[i], fs, n, v);
+			print_json_obj(&objs[i], fs, v);
 			printf("%s\n", i + 1 < nobjs ? "," : "");
 		} else {
-			print_table(&objs[i], fs, n, v);
+			print_table(&objs[i], fs, v);
 			if (i + 1 < nobjs)
 				printf("\n");
 		}
 		if (v > worst)
 			worst = v;
-		for (int j = 0; j < n; j++) {
-			kt_strv_free(&fs[j].callers);
-			kt_strv_free(&fs[j].notes);
-		}
-		free(fs);
+		free_findings(fs, objs[i].nkfuncs);
 	}
 	if (json)
-		printf("  ], \"verdict\": \"%s\", \"exit_code\": %d}\n", verdict_name[worst],
-		       verdict_exit[worst]);
+		printf("  ], \"verdict\": \"%s\", \"exit_code\": %d}\n", kt_tier_name(worst),
+		       kt_tier_exit(worst));
 	else if (nobjs > 1)
-		printf("\nverdict: %s (exit %d)\n", verdict_name[worst], verdict_exit[worst]);
-	ret = verdict_exit[worst];
+		printf("\nverdict: %s (exit %d)\n", kt_tier_name(worst), kt_tier_exit(worst));
+	return worst;
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	struct kt_listing l = {};
+	struct kt_kbtf k = {};
+	struct audit_args a;
+	struct kt_obj *objs;
+	char err[1024];
+	int ret;
+
+	if (!parse_args(argc, argv, &a, &ret))
+		return ret;
+	kt_setup_libbpf_print();
+	ret = kt_objs_open(argv + 1, a.nobjs, false, &objs, NULL);
+	if (ret)
+		return ret;
+	ret = load_kbtf(&a, &k);
+	if (ret)
+		goto out;
+	ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));
+	if (ret) {
+		kt_err("audit: %s", err);
+		goto out;
+	}
+	ret = kt_tier_exit(report(objs, a.nobjs, a.json, &k, &l));
 out:
 	kt_listing_free(&l);
 	kt_kbtf_free(&k);
-	kt_objs_close(objs, nobjs);
+	kt_objs_close(objs, a.nobjs);
 	return ret;
 }

@@ -219,8 +219,10 @@ static void walk_func(const struct kt_obj *o, const struct elf_view *ev, int fsy
 	}
 }
 
-static int collect_kfuncs(struct kt_obj *o, const struct btf *btf, const struct elf_view *ev)
+/* The object's extern kfuncs: FUNCs of its BTF with extern linkage. */
+static void collect_kfuncs(struct kt_obj *o, const struct elf_view *ev)
 {
+	const struct btf *btf = o->btf;
 	int n = btf ? (int)btf__type_cnt(btf) : 0;
 
 	for (int i = 1; i < n; i++) {
@@ -242,7 +244,6 @@ static int collect_kfuncs(struct kt_obj *o, const struct btf *btf, const struct 
 			if (ev->syms[s].shndx == SHN_UNDEF && strcmp(ev->syms[s].name, name) == 0)
 				k->weak = ev->syms[s].bind == STB_WEAK;
 	}
-	return 0;
 }
 
 static int check_file(const char *path)
@@ -278,14 +279,119 @@ static int check_file(const char *path)
 	return KT_OK;
 }
 
+/* The ELF view of @path, once it is known to be a BPF object. */
+static int read_elf(const char *path, struct elf_view *ev)
+{
+	GElf_Ehdr eh;
+	Elf *elf;
+	int fd, ret = KT_OK;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		kt_err("%s: %s", path, strerror(errno));
+		return KT_RUNTIME;
+	}
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+		kt_err("%s: not an ELF file (%s)", path, elf_errmsg(-1));
+		ret = KT_NOTELF;
+	} else if (eh.e_machine != EM_BPF || eh.e_type != ET_REL) {
+		kt_err("%s: ELF file holds no BPF programs (%s, not a BPF object)", path,
+		       eh.e_machine != EM_BPF ? "machine is not BPF" : "not relocatable");
+		ret = KT_NOPROGS;
+	} else if (elf_view_read(elf, ev)) {
+		kt_err("%s: broken ELF file (%s)", path, elf_errmsg(-1));
+		ret = KT_NOTELF;
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+/* libbpf's view of @o (its programs), and its BTF as compiled. */
+static int open_bpf(struct kt_obj *o, bool expectations)
+{
+	kt_libbpf_clear_warning();
+	o->bobj = bpf_object__open_file(o->path, NULL);
+	if (!o->bobj) {
+		int err = errno;
+
+		kt_err("%s: libbpf cannot open it: %s%s%s", o->path, strerror(err),
+		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
+		return KT_RUNTIME;
+	}
+	/*
+	 * The object's BTF as the compiler wrote it: libbpf's open rewrites
+	 * the linkage of extern kfuncs, which is how we recognise them.
+	 */
+	o->btf = btf__parse_elf(o->path, NULL);
+	if (!o->btf && expectations) {
+		kt_err("%s: malformed expectations: object has no BTF (build it with clang -g)",
+		       o->path);
+		return KT_BADEXPECT;
+	}
+	return KT_OK;
+}
+
+/* The kfuncs @fname calls, itself or through its subprograms. */
+static void prog_kfuncs(const struct kt_obj *o, const struct elf_view *ev, const char *fname,
+			bool *seen, struct kt_strv *out)
+{
+	memset(seen, 0, (ev->nsyms + 1) * sizeof(*seen));
+	for (int s = 0; s < ev->nsyms; s++)
+		if (ev->syms[s].type == STT_FUNC && strcmp(ev->syms[s].name, fname) == 0)
+			walk_func(o, ev, s, seen, out);
+}
+
+static int read_progs(struct kt_obj *o, const struct elf_view *ev)
+{
+	struct bpf_program *p;
+	bool *seen;
+	int i = 0;
+
+	bpf_object__for_each_program(p, o->bobj)
+		o->nprogs++;
+	if (!o->nprogs) {
+		kt_err("%s: ELF file holds no BPF programs", o->path);
+		return KT_NOPROGS;
+	}
+	o->progs = kt_xcalloc(o->nprogs, sizeof(*o->progs));
+	seen = kt_xcalloc(ev->nsyms + 1, sizeof(*seen));
+	bpf_object__for_each_program(p, o->bobj) {
+		struct kt_prog *kp = &o->progs[i++];
+
+		kp->name = kt_xstrdup(bpf_program__name(p));
+		kp->sec = kt_xstrdup(bpf_program__section_name(p));
+		kp->type = bpf_program__type(p);
+		prog_kfuncs(o, ev, kp->name, seen, &kp->kfuncs);
+	}
+	free(seen);
+	return KT_OK;
+}
+
+static int read_expectations(struct kt_obj *o)
+{
+	char err[512];
+
+	for (int i = 0; i < o->nprogs; i++) {
+		struct kt_prog *kp = &o->progs[i];
+
+		if (kt_expect_parse(o->btf, kp->name, &kp->expect, err, sizeof(err))) {
+			kt_err("%s: program %s: malformed expectations: %s", o->path, kp->name,
+			       err);
+			return KT_BADEXPECT;
+		}
+		kp->expect_ok = true;
+	}
+	return KT_OK;
+}
+
 int kt_obj_open(const char *path, bool expectations, struct kt_obj *o)
 {
 	struct elf_view ev = {};
-	struct bpf_program *p;
-	GElf_Ehdr eh;
-	Elf *elf = NULL;
-	int fd = -1, ret, i;
-	bool *seen = NULL;
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	ret = check_file(path);
@@ -293,102 +399,16 @@ int kt_obj_open(const char *path, bool expectations, struct kt_obj *o)
 		return ret;
 	o->path = kt_xstrdup(path);
 	o->name = kt_obj_basename(path);
-
-	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		kt_err("%s: %s", path, strerror(errno));
-		ret = KT_RUNTIME;
-		goto out;
+	ret = read_elf(path, &ev);
+	if (!ret)
+		ret = open_bpf(o, expectations);
+	if (!ret) {
+		collect_kfuncs(o, &ev);
+		ret = read_progs(o, &ev);
 	}
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
-		kt_err("%s: not an ELF file (%s)", path, elf_errmsg(-1));
-		ret = KT_NOTELF;
-		goto out;
-	}
-	if (eh.e_machine != EM_BPF || eh.e_type != ET_REL) {
-		kt_err("%s: ELF file holds no BPF programs (%s, not a BPF object)", path,
-		       eh.e_machine != EM_BPF ? "machine is not BPF" : "not relocatable");
-		ret = KT_NOPROGS;
-		goto out;
-	}
-	if (elf_view_read(elf, &ev)) {
-		kt_err("%s: broken ELF file (%s)", path, elf_errmsg(-1));
-		ret = KT_NOTELF;
-		goto out;
-	}
-
-	kt_libbpf_clear_warning();
-	o->bobj = bpf_object__open_file(path, NULL);
-	if (!o->bobj) {
-		int err = errno;
-
-		o->bobj = NULL;
-		kt_err("%s: libbpf cannot open it: %s%s%s", path, strerror(err),
-		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
-		ret = KT_RUNTIME;
-		goto out;
-	}
-	/*
-	 * The object's BTF as the compiler wrote it: libbpf's open rewrites
-	 * the linkage of extern kfuncs, which is how we recognise them.
-	 */
-	o->btf = btf__parse_elf(path, NULL);
-	if (!o->btf) {
-		o->btf = NULL;
-		if (expectations) {
-			kt_err("%s: malformed expectations: object has no BTF (build it with clang -g)",
-			       path);
-			ret = KT_BADEXPECT;
-			goto out;
-		}
-	}
-	collect_kfuncs(o, o->btf, &ev);
-
-	bpf_object__for_each_program(p, o->bobj)
-		o->nprogs++;
-	if (!o->nprogs) {
-		kt_err("%s: ELF file holds no BPF programs", path);
-		ret = KT_NOPROGS;
-		goto out;
-	}
-	o->progs = kt_xcalloc(o->nprogs, sizeof(*o->progs));
-	seen = kt_xcalloc(ev.nsyms + 1, sizeof(*seen));
-	i = 0;
-	bpf_object__for_each_program(p, o->bobj) {
-		struct kt_prog *kp = &o->progs[i++];
-
-		kp->name = kt_xstrdup(bpf_program__name(p));
-		kp->sec = kt_xstrdup(bpf_program__section_name(p));
-		kp->type = bpf_program__type(p);
-
-		memset(seen, 0, (ev.nsyms + 1) * sizeof(*seen));
-		for (int s = 0; s < ev.nsyms; s++)
-			if (ev.syms[s].type == STT_FUNC &&
-			    strcmp(ev.syms[s].name, kp->name) == 0)
-				walk_func(o, &ev, s, seen, &kp->kfuncs);
-
-		if (expectations) {
-			char err[512];
-
-			if (kt_expect_parse(o->btf, kp->name, &kp->expect, err, sizeof(err))) {
-				kt_err("%s: program %s: malformed expectations: %s", path,
-				       kp->name, err);
-				ret = KT_BADEXPECT;
-				goto out;
-			}
-			kp->expect_ok = true;
-		}
-	}
-	ret = KT_OK;
-out:
-	free(seen);
+	if (!ret && expectations)
+		ret = read_expectations(o);
 	elf_view_free(&ev);
-	if (elf)
-		elf_end(elf);
-	if (fd >= 0)
-		close(fd);
 	if (ret)
 		kt_obj_close(o);
 	return ret;

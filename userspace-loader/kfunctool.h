@@ -8,23 +8,35 @@
 
 #define KFUNCTOOL_VERSION "1.0.0"
 
-/* Exit codes, fixed by the project's interface contract. */
+/*
+ * Exit codes, fixed by the project's interface contract (README.md, "Exit
+ * codes"): KT_<NAME> = code. Help texts write them as {NAME} (kt_usage()).
+ */
+#define KT_EXITS(X)							\
+	X(OK, 0)		/* everything matched / succeeded */	\
+	X(MISMATCH, 1)		/* test: an expectation did not hold */	\
+	X(USAGE, 2)		/* bad command line */			\
+	X(NOFILE, 3)		/* a named file does not exist */	\
+	X(NOTELF, 4)		/* a file is not ELF */			\
+	X(NOPROGS, 5)		/* an ELF file holds no BPF programs */	\
+	X(NOKFUNC, 6)		/* a kfunc the running kernel lacks */	\
+	X(BADEXPECT, 7)		/* malformed expectations in the BTF */	\
+	X(RUNTIME, 8)		/* any other runtime error */		\
+	/* audit verdicts, by tier (kt_tier_exit()): the highest wins */ \
+	X(AUDIT_UNSTABLE, 10)						\
+	X(AUDIT_DEPRECATED, 11)						\
+	X(AUDIT_REMOVED, 12)						\
+	X(AUDIT_UNKNOWN, 13)
+
 enum kt_exit {
-	KT_OK = 0,		/* everything matched / succeeded */
-	KT_MISMATCH = 1,	/* test: at least one expectation did not hold */
-	KT_USAGE = 2,		/* bad command line */
-	KT_NOFILE = 3,		/* a named file does not exist */
-	KT_NOTELF = 4,		/* a file is not ELF */
-	KT_NOPROGS = 5,		/* an ELF file holds no BPF programs */
-	KT_NOKFUNC = 6,		/* an object calls a kfunc the running kernel lacks */
-	KT_BADEXPECT = 7,	/* malformed expectations in an object's BTF */
-	KT_RUNTIME = 8,		/* any other runtime error */
-	/* audit verdicts: the highest applicable wins */
-	KT_AUDIT_UNSTABLE = 10,
-	KT_AUDIT_DEPRECATED = 11,
-	KT_AUDIT_REMOVED = 12,
-	KT_AUDIT_UNKNOWN = 13,
+#define KT_EXIT_ENUM(name, code) KT_##name = code,
+	KT_EXITS(KT_EXIT_ENUM)
+#undef KT_EXIT_ENUM
 };
+
+/* Print help text @text with each {NAME} of KT_EXITS as its code, and
+ * {TIERS} as kt_tier_names(). */
+void kt_usage(FILE *f, const char *text);
 
 extern const char *kt_prog;	/* "kfunctool" */
 extern int kt_verbose;		/* -v given */
@@ -39,6 +51,11 @@ extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs *
 /* One line on stderr, prefixed with "kfunctool: " (in util.c: control
  * characters as \xNN, so that a name or tag cannot make it two). */
 void kt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * KFUNCTOOL_NO_LOAD is set: a safety net for host-side tests. Nothing may
+ * reach the kernel: no program is loaded, no sysctl written.
+ */
+bool kt_no_load(void);
 /* The last warning libbpf printed (empty when none); for error messages. */
 const char *kt_libbpf_last_warning(void);
 void kt_libbpf_clear_warning(void);

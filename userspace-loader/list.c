@@ -8,6 +8,7 @@
 #include "json.h"
 #include "kfunctool.h"
 #include "listing.h"
+#include "table.h"
 #include "util.h"
 
 static const char list_usage[] =
@@ -18,7 +19,7 @@ static const char list_usage[] =
 KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 "\n"
 "  -j, --json            JSON array, one object per kfunc\n"
-"  -t, --tier TIER       only kfuncs of TIER: unstable, stable, deprecated, removed\n"
+"  -t, --tier TIER       only kfuncs of TIER: {TIERS}\n"
 "  -m, --module MODULE   only kfuncs owned by MODULE ('vmlinux' for the kernel's)\n"
 "  -l, --listing FILE    read a listing captured earlier instead\n"
 "  -h, --help            this help\n"
@@ -30,7 +31,7 @@ KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 "the kernel's kfunc hooks (tc: sched_cls and sched_act; tracing: tracing, lsm\n"
 "and more), not program types.\n"
 "\n"
-"Exit: 0 shown; 2 usage; 3 no listing; 8 listing unreadable or malformed.\n";
+"Exit: {OK} shown; {USAGE} usage; {NOFILE} no listing; {RUNTIME} listing unreadable or malformed.\n";
 
 static void lifecycle_text(const struct kt_listing_row *r, char *buf, size_t len)
 {
@@ -75,36 +76,33 @@ static void print_json(const struct kt_listing_row **rows, int n)
 	printf("%s]\n", n ? "\n" : "");
 }
 
+static const char *const table_heads[] = {
+	"NAME", "OWNER", "TIER", "COUNT", "LOADED", "HOOKS", "FLAGS",
+};
+#define COUNTS ((1u << 3) | (1u << 4))	/* COUNT and LOADED: right-aligned */
+
+static void table_row(struct kt_table *t, const struct kt_listing_row *r)
+{
+	char count[24], loaded[24];
+	const char *cells[] = { r->name, r->owner, r->tier, count, loaded, r->hooks, r->flags };
+
+	snprintf(count, sizeof(count), "%lld", r->count);
+	snprintf(loaded, sizeof(loaded), "%lld", r->loaded);
+	kt_table_row(t, cells, ARRAY_SIZE(cells));
+}
+
 static void print_table(const struct kt_listing_row **rows, int n)
 {
-	/* NAME OWNER TIER COUNT LOADED HOOKS FLAGS: the widest column last */
-	int wn = 4, wo = 5, wt = 4, wp = 5;
+	struct kt_table t;
 
-	for (int i = 0; i < n; i++) {
-		if ((int)strlen(rows[i]->name) > wn)
-			wn = strlen(rows[i]->name);
-		if ((int)strlen(rows[i]->owner) > wo)
-			wo = strlen(rows[i]->owner);
-		if ((int)strlen(rows[i]->tier) > wt)
-			wt = strlen(rows[i]->tier);
-		if ((int)strlen(rows[i]->hooks) > wp)
-			wp = strlen(rows[i]->hooks);
-	}
-	kt_pad(stdout, "NAME", wn + 2);
-	kt_pad(stdout, "OWNER", wo + 2);
-	kt_pad(stdout, "TIER", wt + 2);
-	printf("%5s  %6s  ", "COUNT", "LOADED");
-	kt_pad(stdout, "HOOKS", wp + 2);
-	printf("FLAGS\n");
+	kt_table_init(&t, "", table_heads, ARRAY_SIZE(table_heads), COUNTS);
+	for (int i = 0; i < n; i++)
+		table_row(&t, rows[i]);
+	kt_table_head(&t);
 	for (int i = 0; i < n; i++) {
 		char lc[1024];
 
-		kt_pad(stdout, rows[i]->name, wn + 2);
-		kt_pad(stdout, rows[i]->owner, wo + 2);
-		kt_pad(stdout, rows[i]->tier, wt + 2);
-		printf("%5lld  %6lld  ", rows[i]->count, rows[i]->loaded);
-		kt_pad(stdout, rows[i]->hooks, wp + 2);
-		printf("%s\n", rows[i]->flags);
+		table_row(&t, rows[i]);
 		lifecycle_text(rows[i], lc, sizeof(lc));
 		if (lc[0]) {
 			printf("    ");
@@ -138,8 +136,7 @@ int cmd_list(int argc, char **argv)
 		case 't':
 			tier = optarg;
 			if (kt_tier_rank(tier) < 0) {
-				kt_err("list: unknown tier '%s' (unstable, stable, deprecated, removed)",
-				       tier);
+				kt_err("list: unknown tier '%s' (%s)", tier, kt_tier_names());
 				return KT_USAGE;
 			}
 			break;
@@ -150,10 +147,10 @@ int cmd_list(int argc, char **argv)
 			path = optarg;
 			break;
 		case 'h':
-			fputs(list_usage, stdout);
+			kt_usage(stdout, list_usage);
 			return KT_OK;
 		default:
-			fputs(list_usage, stderr);
+			kt_usage(stderr, list_usage);
 			return KT_USAGE;
 		}
 	}

@@ -138,12 +138,43 @@ const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const c
 	return NULL;
 }
 
-int kt_tier_rank(const char *tier)
-{
-	static const char *const tiers[] = { "stable", "unstable", "deprecated", "removed" };
+/* The tiers of enum kt_tier: the listing's names, audit's exit codes. */
+static const struct {
+	const char *name;
+	int exit;
+} tiers[] = {
+	[KT_TIER_STABLE] = { "stable", KT_OK },
+	[KT_TIER_UNSTABLE] = { "unstable", KT_AUDIT_UNSTABLE },
+	[KT_TIER_DEPRECATED] = { "deprecated", KT_AUDIT_DEPRECATED },
+	[KT_TIER_REMOVED] = { "removed", KT_AUDIT_REMOVED },
+	[KT_TIER_UNKNOWN] = { "unknown", KT_AUDIT_UNKNOWN },
+};
 
-	for (int i = 0; i < 4; i++)
-		if (strcmp(tier, tiers[i]) == 0)
+int kt_tier_rank(const char *name)
+{
+	for (int i = 0; i < KT_TIER_UNKNOWN; i++)
+		if (strcmp(name, tiers[i].name) == 0)
 			return i;
 	return -1;
+}
+
+const char *kt_tier_name(enum kt_tier t)
+{
+	return tiers[t].name;
+}
+
+int kt_tier_exit(enum kt_tier t)
+{
+	return tiers[t].exit;
+}
+
+const char *kt_tier_names(void)
+{
+	static char buf[64];
+
+	if (!buf[0])
+		for (int i = 0; i < KT_TIER_UNKNOWN; i++)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
+				 i ? ", " : "", tiers[i].name);
+	return buf;
 }

@@ -17,7 +17,7 @@ struct kt_listing_row {
 	char *owner;
 	long long btf_id;
 	char *hooks;		/* kfunc hooks: "syscall,tracing" */
-	char *tier;		/* unstable | stable | deprecated | removed */
+	char *tier;		/* a name of enum kt_tier (kt_tier_rank() >= 0) */
 	char *flags;		/* "acquire,ret_null" or "-" */
 	char *since;		/* "-" when no record */
 	char *removal;
@@ -51,7 +51,27 @@ int kt_listing_parse(const char *path, char *text, size_t len, struct kt_listing
 void kt_listing_free(struct kt_listing *l);
 const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *name);
 
-/* Tier names in verdict order (unstable < deprecated < removed), -1 if unknown. */
-int kt_tier_rank(const char *tier);
+/*
+ * The stability tiers in verdict order: the later, the worse for a program
+ * calling a kfunc of it, and the higher audit's exit code. Help texts and
+ * messages name them in this order (kt_tier_names()); listing.c has
+ * their names and exit codes. KT_TIER_UNKNOWN is no tier a listing line
+ * can have: audit's word for a kfunc the listing lacks.
+ */
+enum kt_tier {
+	KT_TIER_STABLE,
+	KT_TIER_UNSTABLE,
+	KT_TIER_DEPRECATED,
+	KT_TIER_REMOVED,
+	KT_TIER_UNKNOWN,
+};
+
+/* The tier named @name, -1 for none ("unknown" too: no listing has it). */
+int kt_tier_rank(const char *name);
+const char *kt_tier_name(enum kt_tier t);
+/* audit's exit code for a program that calls a kfunc of tier @t */
+int kt_tier_exit(enum kt_tier t);
+/* "stable, unstable, deprecated, removed" */
+const char *kt_tier_names(void);
 
 #endif

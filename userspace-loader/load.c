@@ -52,9 +52,9 @@ static const char load_usage[] =
 "                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n"
 "  -h, --help       this help\n"
 "\n"
-"Exit: 0 loaded (and pinned); 2 usage (or no program PROG); 3 missing file;\n"
-"4 not ELF; 5 no BPF programs; 6 a kfunc the running kernel lacks;\n"
-"8 rejected by the verifier or not pinned.\n";
+"Exit: {OK} loaded (and pinned); {USAGE} usage (or no program PROG); {NOFILE} missing file;\n"
+"{NOTELF} not ELF; {NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks;\n"
+"{RUNTIME} rejected by the verifier or not pinned.\n";
 
 /* One program of the object, on its own, loaded through libbpf. */
 struct loaded {
@@ -221,10 +221,10 @@ int cmd_load(int argc, char **argv)
 			kt_strict = true;
 			break;
 		case 'h':
-			fputs(load_usage, stdout);
+			kt_usage(stdout, load_usage);
 			return KT_OK;
 		default:
-			fputs(load_usage, stderr);
+			kt_usage(stderr, load_usage);
 			return KT_USAGE;
 		}
 	}
@@ -249,7 +249,7 @@ int cmd_load(int argc, char **argv)
 	ret = kt_check_kfuncs_present(&o, 1);
 	if (ret)
 		goto out;
-	if (getenv("KFUNCTOOL_NO_LOAD")) {
+	if (kt_no_load()) {
 		kt_err("load: refusing to load %s: KFUNCTOOL_NO_LOAD is set", argv[optind + 1]);
 		ret = KT_RUNTIME;
 		goto out;

@@ -11,7 +11,9 @@
 #include <bpf/libbpf.h>
 
 #include "kfunctool.h"
+#include "listing.h"
 #include "sysctl.h"
+#include "util.h"
 
 int kt_verbose;
 bool kt_strict;
@@ -33,10 +35,47 @@ static const char usage[] =
 "                                tier and registration of every kfunc an object calls\n"
 "\n"
 "'kfunctool COMMAND --help' describes a command and its exit codes.\n"
-"Exit codes: 0 ok; 1 test mismatch; 2 usage; 3 missing file; 4 not ELF;\n"
-"5 no BPF programs; 6 kfunc not in the running kernel; 7 malformed\n"
-"expectations; 8 other runtime error; audit: 10 unstable, 11 deprecated,\n"
-"12 removed, 13 unknown kfunc (the highest applicable wins).\n";
+"Exit codes: {OK} ok; {MISMATCH} test mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
+"{NOPROGS} no BPF programs; {NOKFUNC} kfunc not in the running kernel; {BADEXPECT} malformed\n"
+"expectations; {RUNTIME} other runtime error; audit: {AUDIT_UNSTABLE} unstable, {AUDIT_DEPRECATED} deprecated,\n"
+"{AUDIT_REMOVED} removed, {AUDIT_UNKNOWN} unknown kfunc (the highest applicable wins).\n";
+
+static const struct {
+	const char *name;
+	int code;
+} exits[] = {
+#define KT_EXIT_NAME(name, code) { #name, code },
+	KT_EXITS(KT_EXIT_NAME)
+#undef KT_EXIT_NAME
+};
+
+/* {NAME}, the @n bytes at @name: an exit code, or the tiers */
+static void put_placeholder(FILE *f, const char *name, int n)
+{
+	if (n == (int)strlen("TIERS") && !strncmp(name, "TIERS", n)) {
+		fputs(kt_tier_names(), f);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(exits); i++) {
+		if ((int)strlen(exits[i].name) == n && !strncmp(name, exits[i].name, n)) {
+			fprintf(f, "%d", exits[i].code);
+			return;
+		}
+	}
+	fprintf(f, "{%.*s}", n, name);	/* a typo shows in the help */
+}
+
+void kt_usage(FILE *f, const char *text)
+{
+	const char *p, *end;
+
+	while ((p = strchr(text, '{')) && (end = strchr(p, '}'))) {
+		fwrite(text, 1, p - text, f);
+		put_placeholder(f, p + 1, end - p - 1);
+		text = end + 1;
+	}
+	fputs(text, f);
+}
 
 /* The last few libbpf warnings, to explain a failure in one line. */
 #define NWARN 4
@@ -121,11 +160,11 @@ int main(int argc, char **argv)
 	kt_sysctl_install_guards();
 
 	if (argc < 2) {
-		fputs(usage, stderr);
+		kt_usage(stderr, usage);
 		return KT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		fputs(usage, stdout);
+		kt_usage(stdout, usage);
 		return KT_OK;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
@@ -135,7 +174,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "help")) {
 		if (argc == 2) {
-			fputs(usage, stdout);
+			kt_usage(stdout, usage);
 			return KT_OK;
 		}
 		c = find_cmd(argv[2]);

@@ -248,8 +248,7 @@ static size_t log_len_without_deprecations(const char *log)
 static bool may_load(const struct kt_prog *p, struct kt_run *r)
 {
 	memset(r, 0, sizeof(*r));
-	if (getenv("KFUNCTOOL_NO_LOAD")) {
-		/* safety net for host-side tests: never reach bpf() */
+	if (kt_no_load()) {
 		snprintf(r->setup_err, sizeof(r->setup_err),
 			 "refusing to load %s: KFUNCTOOL_NO_LOAD is set", p->name);
 		return false;

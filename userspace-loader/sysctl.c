@@ -121,6 +121,11 @@ int kt_sysctl_set(const char *key, const char *val, char *err, size_t errlen)
 			 strerror(errno));
 		return -1;
 	}
+	/* refused after the read, so that a name no kernel has is still said */
+	if (kt_no_load()) {
+		snprintf(err, errlen, "refusing to set sysctl %s: KFUNCTOOL_NO_LOAD is set", key);
+		return -1;
+	}
 	nsaved = i + 1;	/* from here on, a signal restores it */
 	if (write_str(saved[i].path, val)) {
 		snprintf(err, errlen, "sysctl %s=%s: %s", key, val, strerror(errno));

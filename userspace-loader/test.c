@@ -38,9 +38,9 @@ static const char test_usage[] =
 "__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
 "__repeat, __flag.\n"
 "\n"
-"Exit: 0 all matched; 1 a mismatch; 2 usage; 3 missing file; 4 not ELF;\n"
-"5 no BPF programs; 6 a kfunc the running kernel lacks; 7 malformed\n"
-"expectations; 8 other runtime error (a test could not be set up).\n";
+"Exit: {OK} all matched; {MISMATCH} a mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
+"{NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks; {BADEXPECT} malformed\n"
+"expectations; {RUNTIME} other runtime error (a test could not be set up).\n";
 
 struct diags {
 	struct kt_strv v;
@@ -288,10 +288,10 @@ int cmd_test(int argc, char **argv)
 			kt_strict = true;
 			break;
 		case 'h':
-			fputs(test_usage, stdout);
+			kt_usage(stdout, test_usage);
 			return KT_OK;
 		default:
-			fputs(test_usage, stderr);
+			kt_usage(stderr, test_usage);
 			return KT_USAGE;
 		}
 	}

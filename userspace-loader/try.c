@@ -15,6 +15,7 @@
 #include "listing.h"
 #include "runner.h"
 #include "sysctl.h"
+#include "table.h"
 #include "util.h"
 
 #define WIDTH 96
@@ -35,8 +36,8 @@ static const char try_usage[] =
 "\n"
 "Options may come before or after the objects; all after '--' are objects.\n"
 "\n"
-"Exit: 0 shown; 2 usage; 3 missing file; 4 not ELF; 5 no BPF programs;\n"
-"6 a kfunc the running kernel lacks; 7 malformed expectations; 8 other error.\n";
+"Exit: {OK} shown; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF; {NOPROGS} no BPF programs;\n"
+"{NOKFUNC} a kfunc the running kernel lacks; {BADEXPECT} malformed expectations; {RUNTIME} other error.\n";
 
 struct row {
 	char *prog;
@@ -108,67 +109,66 @@ static void outcome(const struct row *row, char *buf, size_t len)
 		snprintf(buf + n, len - n, " (expected %s)", e->expect_failure ? "rejected" : "loaded");
 }
 
-static void print_table(struct row *rows, int nrows, const struct kt_listing *l)
+static const char *const table_heads[] = { "PROGRAM", "KFUNC", "TIER", "RESULT" };
+
+/* The table rows of @row: its first kfunc beside the outcome, the others below. */
+static void table_rows(struct kt_table *t, const struct row *row, const struct kt_listing *l)
 {
-	int wp = strlen("PROGRAM"), wk = strlen("KFUNC"), wt = strlen("TIER");
+	const struct kt_strv *k = &row->p->kfuncs;
+	char res[256];
+	const char *cells[] = {
+		row->prog, k->n ? k->v[0] : "-", k->n ? tier_of(l, k->v[0]) : "-", res,
+	};
 
-	for (int i = 0; i < nrows; i++) {
-		const struct kt_strv *k = &rows[i].p->kfuncs;
+	outcome(row, res, sizeof(res));
+	kt_table_row(t, cells, ARRAY_SIZE(cells));
+	for (int j = 1; j < k->n; j++) {
+		const char *more[] = { "", k->v[j], tier_of(l, k->v[j]) };
 
-		if ((int)strlen(rows[i].prog) > wp)
-			wp = strlen(rows[i].prog);
-		for (int j = 0; j < k->n; j++) {
-			if ((int)strlen(k->v[j]) > wk)
-				wk = strlen(k->v[j]);
-			if ((int)strlen(tier_of(l, k->v[j])) > wt)
-				wt = strlen(tier_of(l, k->v[j]));
-		}
+		kt_table_row(t, more, ARRAY_SIZE(more));
 	}
-	wp += 2;
-	wk += 2;
-	wt += 2;
-	kt_pad(stdout, "PROGRAM", wp);
-	kt_pad(stdout, "KFUNC", wk);
-	kt_pad(stdout, "TIER", wt);
-	printf("RESULT\n");
+}
 
+/* The lines under a program's rows: sysctls set, the kernel's own words. */
+static void details(const struct row *row)
+{
+	const struct kt_run *r = &row->run;
+	char *words;
+
+	for (int j = 0; j < row->p->expect.nsysctls; j++) {
+		char kv[512];
+
+		snprintf(kv, sizeof(kv), "%s=%s", row->p->expect.sysctls[j].key,
+			 row->p->expect.sysctls[j].val);
+		detail("sysctl", kv);
+	}
+	if (row->err[0]) {
+		detail("error", row->err);
+		return;
+	}
+	words = r->loaded ? kt_log_deprecation(r->log) : kt_log_reason(r->log);
+	if (words)
+		detail("verifier", words);
+	else if (!r->loaded)
+		detail("verifier", kt_errstr(r->err));
+	free(words);
+	for (int j = 0; j < row->dmesg.n; j++)
+		detail("dmesg", row->dmesg.v[j]);
+	if (r->run_err[0])
+		detail("run", r->run_err);
+}
+
+static void print_table(const struct row *rows, int nrows, const struct kt_listing *l)
+{
+	struct kt_table t;
+
+	kt_table_init(&t, "", table_heads, ARRAY_SIZE(table_heads), 0);
+	for (int i = 0; i < nrows; i++)
+		table_rows(&t, &rows[i], l);
+	kt_table_head(&t);
 	for (int i = 0; i < nrows; i++) {
-		struct row *row = &rows[i];
-		const struct kt_strv *k = &row->p->kfuncs;
-		const struct kt_run *r = &row->run;
-		char res[256], *words;
-
-		outcome(row, res, sizeof(res));
-		kt_pad(stdout, row->prog, wp);
-		kt_pad(stdout, k->n ? k->v[0] : "-", wk);
-		kt_pad(stdout, k->n ? tier_of(l, k->v[0]) : "-", wt);
-		printf("%s\n", res);
-		for (int j = 1; j < k->n; j++) {
-			kt_pad(stdout, "", wp);
-			kt_pad(stdout, k->v[j], wk);
-			printf("%s\n", tier_of(l, k->v[j]));
-		}
-		for (int j = 0; j < row->p->expect.nsysctls; j++) {
-			char kv[512];
-
-			snprintf(kv, sizeof(kv), "%s=%s", row->p->expect.sysctls[j].key,
-				 row->p->expect.sysctls[j].val);
-			detail("sysctl", kv);
-		}
-		if (row->err[0]) {
-			detail("error", row->err);
-			continue;
-		}
-		words = r->loaded ? kt_log_deprecation(r->log) : kt_log_reason(r->log);
-		if (words)
-			detail("verifier", words);
-		else if (!r->loaded)
-			detail("verifier", kt_errstr(r->err));
-		free(words);
-		for (int j = 0; j < row->dmesg.n; j++)
-			detail("dmesg", row->dmesg.v[j]);
-		if (r->run_err[0])
-			detail("run", r->run_err);
+		table_rows(&t, &rows[i], l);
+		details(&rows[i]);
 	}
 }
 
@@ -192,10 +192,10 @@ int cmd_try(int argc, char **argv)
 			continue;
 		}
 		if (c == 'h') {
-			fputs(try_usage, stdout);
+			kt_usage(stdout, try_usage);
 			return KT_OK;
 		}
-		fputs(try_usage, stderr);
+		kt_usage(stderr, try_usage);
 		return KT_USAGE;
 	}
 	if (nobjs < 1) {

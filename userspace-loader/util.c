@@ -28,6 +28,11 @@ void kt_err(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+bool kt_no_load(void)
+{
+	return getenv("KFUNCTOOL_NO_LOAD") != NULL;
+}
+
 void kt_put_escaped(FILE *f, const char *s, size_t n, const char *esc)
 {
 	for (; n--; s++) {

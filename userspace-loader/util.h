@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 struct kt_strv {
 	char **v;
 	int n;

@@ -3,8 +3,9 @@
 #
 # Host-side tests of kfunctool: exit codes and messages of every path that
 # must fail before anything reaches the kernel, and audit/list in offline
-# mode. Nothing is loaded: KFUNCTOOL_NO_LOAD makes kfunctool refuse to, and
-# where strace exists every case is also checked to make no bpf() call.
+# mode. Nothing is loaded and no sysctl set: KFUNCTOOL_NO_LOAD makes
+# kfunctool refuse to, and where strace exists every case is also checked to
+# make no bpf() call and to open nothing under /proc/sys for writing.
 #
 #   sh tests/errors.sh PATH/TO/kfunctool      (OUT=DIR for the test objects)
 #
@@ -21,6 +22,8 @@ export KFUNCTOOL_NO_LOAD=1
 
 have_strace=0
 command -v strace >/dev/null 2>&1 && have_strace=1
+# an open(2) of a sysctl for writing, in strace's words
+sysctl_write='open(at2?)?\(.*"/proc/sys/.*O_(WRONLY|RDWR)'
 
 n=0
 failed=0
@@ -31,12 +34,13 @@ notok() {
 	sed 's/^/# stderr: /' "$T/err" | head -5
 }
 
-# exits NAME WANT_EXIT CMD...: the exit code, no bpf() call; else "not ok"
-# and false. Leaves stdout in $T/out, stderr in $T/err.
+# exits NAME WANT_EXIT CMD...: the exit code, no bpf() call, no sysctl
+# opened for writing; else "not ok" and false. Leaves stdout in $T/out,
+# stderr in $T/err, the calls in $T/strace.
 exits() {
 	name=$1 want=$2; shift 2
 	if [ $have_strace = 1 ]; then
-		strace -f -qq -e trace=bpf -o "$T/strace" "$@" >"$T/out" 2>"$T/err"
+		strace -f -qq -s 256 -e trace=bpf,open,openat,openat2 -o "$T/strace" "$@" >"$T/out" 2>"$T/err"
 	else
 		"$@" >"$T/out" 2>"$T/err"
 	fi
@@ -47,6 +51,10 @@ exits() {
 	fi
 	if [ $have_strace = 1 ] && grep -q '^[0-9]* *bpf(' "$T/strace"; then
 		notok "$name" "made a bpf() syscall: $(grep -m1 'bpf(' "$T/strace")"
+		return 1
+	fi
+	if [ $have_strace = 1 ] && grep -Eq "$sysctl_write" "$T/strace"; then
+		notok "$name" "opened a sysctl for writing: $(grep -Em1 "$sysctl_write" "$T/strace")"
 		return 1
 	fi
 }
@@ -103,6 +111,9 @@ tagobj tag_newline "test_expect_miracle\nok 1 forged"
 tagobj sysctl_slash "test_sysctl=kernel/kt_no.such/x=1"
 tagobj sysctl_dots "test_sysctl=kernel.kt_no/such.x=1"
 tagobj sysctl_value "test_sysctl=kernel/kt_no.such/x=1..2"
+# a sysctl every kernel has, read-only even for root: were kfunctool to try
+# to write it under KFUNCTOOL_NO_LOAD, the open would fail, not the host change
+tagobj sysctl_ro "test_sysctl=kernel.osrelease=kt"
 # ("kernel.//" is kernel/.. in dot form)
 bad_keys="kernel/bpf.x/.. kernel.// kernel/./x kernel.x. kernel/x/ kernel//x /kernel/x .kernel.x kernel/a+b"
 i=0
@@ -183,6 +194,20 @@ for k in $bad_keys; do
 	run "test: __sysctl key '$k' refused" 7 "$K" test "$T/sysctl_bad$i.bpf.o"
 done
 says "test: a refused __sysctl key is named" "__sysctl(\"kernel/a+b=1\"): want \"name.of.sysctl=value\""
+
+# KFUNCTOOL_NO_LOAD: a __sysctl of a real sysctl is read, then refused
+# before anything opens it for writing (exits() checks that with strace)
+for c in test try; do
+	name="$c: __sysctl refused under KFUNCTOOL_NO_LOAD, nothing written to /proc/sys"
+	exits "$name" 8 "$K" $c "$T/sysctl_ro.bpf.o" || continue
+	if [ "$(grep -c 'refusing to set sysctl kernel.osrelease: KFUNCTOOL_NO_LOAD is set' "$T/out")" != 1 ]; then
+		notok "$name" "expected one line 'refusing to set sysctl kernel.osrelease'" "$(cat "$T/out")"
+	elif [ $have_strace = 1 ] && ! grep -q '"/proc/sys/kernel/osrelease", O_RDONLY' "$T/strace"; then
+		notok "$name" "the sysctl was never read: is open(2) traced?"
+	else
+		ok "$name"
+	fi
+done
 
 # options anywhere among the objects, even with POSIXLY_CORRECT
 run "test: an option after the objects" 2 "$K" test "$T/bad_retval.bpf.o" --frobnicate
