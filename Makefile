@@ -114,10 +114,10 @@ check: images
 # The same suite on a kernel with the kernel's own checkers, in a build dir
 # of its own: qemu-boot/$(KVER)/debug.config merged after kernel.config.
 # KASAN's shadow and kmemleak's pool need more memory, and the guest runs
-# about three times slower. Not yet measured under --icount: it boots plain TCG.
+# about three times slower.
 check-debug: deps
 	@$(MAKE) --no-print-directory check KFLAVOR=debug BUILD_DIR=$(BUILD_DIR)/debug \
-		QEMU_MEM=1G TIMEOUT=2700 ICOUNT=0
+		QEMU_MEM=1G TIMEOUT=2700
 
 check-patches: deps
 	@tests/check-patches
