@@ -69,9 +69,9 @@ $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux
 	@# vmlinux does, yet module BTF is split BTF on top of vmlinux's: a
 	@# module linked against an older vmlinux fails to load.
 	@find $(B)/kmod -name '*.ko' ! -newer $(KDIR)/vmlinux -delete
-	@echo '[module] building (log: $(B)/module-build.log)'
+	@echo '[module] building (log: $(B)/module-build.log)' >&2
 	@$(MAKE) -s -C $(KDIR) M=$(B)/kmod modules > $(B)/module-build.log 2>&1 || \
-		{ tail -n 30 $(B)/module-build.log; exit 1; }
+		{ tail -n 30 $(B)/module-build.log >&2; exit 1; }
 	@! grep 'WARN: resolve_btfids\|warning:' $(B)/module-build.log
 	@# The same modules with no BTF, as a module built without
 	@# CONFIG_DEBUG_INFO_BTF_MODULES or refused by BTF validation loads.
@@ -82,7 +82,7 @@ $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux
 	@touch $@
 
 $(B)/vmlinux.h: $(KDIR)/vmlinux
-	@echo '[bpf] generating vmlinux.h'
+	@echo '[bpf] generating vmlinux.h' >&2
 	@bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
 
 bpf: kernel
