@@ -37,16 +37,13 @@ int name(void *ctx)				\
 }
 
 #define ONE(x) x
+/* The three programs of a tier: 1, 8 and 64 sites */
+#define BENCH_TIER(tier, site)			\
+	BENCH(tier##_1, ONE, site)		\
+	BENCH(tier##_8, REP8, site)		\
+	BENCH(tier##_64, REP64, site)
 
-BENCH(unstable_1, ONE, UNSTABLE)
-BENCH(unstable_8, REP8, UNSTABLE)
-BENCH(unstable_64, REP64, UNSTABLE)
-BENCH(stable_1, ONE, STABLE)
-BENCH(stable_8, REP8, STABLE)
-BENCH(stable_64, REP64, STABLE)
-BENCH(deprecated_1, ONE, DEPRECATED)
-BENCH(deprecated_8, REP8, DEPRECATED)
-BENCH(deprecated_64, REP64, DEPRECATED)
-BENCH(control_1, ONE, CONTROL)
-BENCH(control_8, REP8, CONTROL)
-BENCH(control_64, REP64, CONTROL)
+BENCH_TIER(unstable, UNSTABLE)
+BENCH_TIER(stable, STABLE)
+BENCH_TIER(deprecated, DEPRECATED)
+BENCH_TIER(control, CONTROL)
