@@ -92,7 +92,7 @@ bpf: kernel
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
-TOOLS = $(B)/tools/fail-nth
+TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap
 
 tools: $(TOOLS)
 

@@ -56,10 +56,26 @@ int flag_unstable(void *ctx)
 
 /* A prog_flags bit the kernel does not know is still refused */
 SEC("syscall")
-__flag(0x40000000)
+__flag(0x20000000)
 __failure
 __msg("failed to load: -22")
 int flag_unknown_bit(void *ctx)
 {
 	return bpf_sample_sum(2, 3);
+}
+
+/*
+ * Bit 6 is BPF_F_XDP_DEV_BOUND_ONLY upstream (6.3 and later): a loader built
+ * against newer headers that sets it gets -EINVAL here, not a kernel that
+ * reads it as "deny deprecated kfuncs".
+ */
+SEC("syscall")
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__flag(0x40)
+__failure
+__msg("failed to load: -22")
+__not_msg("denied by")
+int flag_upstream_bit6(void *ctx)
+{
+	return bpf_sample_sum32(2, 3);
 }

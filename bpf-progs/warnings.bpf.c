@@ -29,12 +29,15 @@ int warn_b(void *ctx)
 	return bpf_sample_sum32(3, 4);
 }
 
-/* Both kfuncs are named, in either order: one warning does not hide the other */
+/* Both kfuncs are named, in either order: one warning does not hide the other,
+ * whatever earlier loads of this boot left
+ */
 SEC("syscall")
 __sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(70)
 __msg("kfunc bpf_sample_mix8 is deprecated since 6.1, removal planned for 6.6, replacement: bpf_sample_mix")
-__dmesg_count(2, 2, "prog warn_two (comm kfunctool pid")
+__fresh_warnings
+__dmesg_count(2, 2, "prog warn_two (comm kt-fresh-")
 __dmesg_count(1, 1, "calls deprecated kfunc bpf_sample_sum32,")
 __dmesg_count(1, 1, "calls deprecated kfunc bpf_sample_mix8,")
 int warn_two(void *ctx)

@@ -8,6 +8,10 @@
  *
  *   stable_deprecated  a kfunc claiming KF_STABLE and KF_DEPRECATED at once
  *   bogus_id           a set holding an id that is no type of the BTF
+ *   zero_id            a set holding id 0, as resolve_btfids leaves an
+ *                      unresolved symbol
+ *   not_func           a set holding the id of a struct
+ *   vmlinux_id         a module's set holding the id of a vmlinux function
  *   other_tier         a deprecated kfunc registered again as a tombstone,
  *                      for another program type
  *   other_record       a deprecated kfunc registered again, for another
@@ -24,6 +28,11 @@ static char *bad = "";
 module_param(bad, charp, 0444);
 MODULE_PARM_DESC(bad, "which refused registration to attempt");
 
+/* A type of the module's own BTF that is no function */
+struct bpf_bad_sets_type {
+	u32 value;
+};
+
 __bpf_kfunc_start_defs();
 
 /**
@@ -36,7 +45,10 @@ __bpf_kfunc_start_defs();
  */
 __bpf_kfunc u32 bpf_bad_sets_inc(u32 a)
 {
-	return a + 1;
+	struct bpf_bad_sets_type t = { .value = a };
+
+	/* Keeps the struct in the module's BTF */
+	return t.value + 1;
 }
 
 __bpf_kfunc_end_defs();
@@ -58,6 +70,20 @@ static struct btf_id_set8 bogus_ids = {
 	.cnt = 1,
 	.pairs = { { .id = 0x7fffffff } },
 };
+
+static struct btf_id_set8 zero_ids = {
+	.cnt = 1,
+	.pairs = { { .id = 0 } },
+};
+
+BTF_KFUNCS_START(not_func_ids)
+BTF_ID_FLAGS(struct, bpf_bad_sets_type)
+BTF_KFUNCS_END(not_func_ids)
+
+/* A function of vmlinux's BTF, resolved through the module's split BTF */
+BTF_KFUNCS_START(vmlinux_ids)
+BTF_ID_FLAGS(func, kfree)
+BTF_KFUNCS_END(vmlinux_ids)
 
 static const struct btf_kfunc_lifecycle record_a[] = {
 	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_inc, "6.1", "6.3", "bpf_sample_sum"),
@@ -87,10 +113,16 @@ static int __init sample_bad_sets_init(void)
 		kset.lifecycle = record_a;
 		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
 	}
-	if (!strcmp(bad, "bogus_id")) {
+	if (!strcmp(bad, "bogus_id"))
 		kset.set = &bogus_ids;
+	else if (!strcmp(bad, "zero_id"))
+		kset.set = &zero_ids;
+	else if (!strcmp(bad, "not_func"))
+		kset.set = &not_func_ids;
+	else if (!strcmp(bad, "vmlinux_id"))
+		kset.set = &vmlinux_ids;
+	if (kset.set)
 		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
-	}
 	kset.set = &deprecated_ids;
 	kset.lifecycle = record_a;
 	if (!strcmp(bad, "other_tier")) {

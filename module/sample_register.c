@@ -16,12 +16,17 @@
  *                  BTF, after boot: refused with EBUSY
  *   late           (write-only) writing it registers an XDP set while the
  *                  module is live: the write fails with EBUSY
+ *   late_dtor      (write-only) writing "module" registers a kfunc
+ *                  destructor while the module is live, "vmlinux" one into
+ *                  vmlinux's BTF: destructors fall under the rules of kfunc
+ *                  sets, and both fail with EBUSY
  */
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/string.h>
 
 #include "compat.h"
 
@@ -52,6 +57,19 @@ __bpf_kfunc u32 bpf_register_get(u32 a)
 	return a;
 }
 
+/* The object of the destructor below */
+struct bpf_register_obj {
+	u32 value;
+};
+
+/**
+ * bpf_register_obj_release() - Release a struct bpf_register_obj.
+ * @obj: The object; none is ever handed out.
+ */
+__bpf_kfunc void bpf_register_obj_release(struct bpf_register_obj *obj)
+{
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(tracing_ids)
@@ -71,6 +89,19 @@ static const struct btf_kfunc_id_set syscall_set = {
 	.owner = THIS_MODULE,
 	.set = &syscall_ids,
 };
+
+BTF_ID_LIST(dtor_ids)
+BTF_ID(struct, bpf_register_obj)
+BTF_ID(func, bpf_register_obj_release)
+
+static int register_dtor(struct module *owner)
+{
+	const struct btf_id_dtor_kfunc dtors[] = {
+		{ .btf_id = dtor_ids[0], .kfunc_btf_id = dtor_ids[1] },
+	};
+
+	return register_btf_id_dtor_kfuncs(dtors, ARRAY_SIZE(dtors), owner);
+}
 
 static void register_syscall_set(void)
 {
@@ -92,6 +123,19 @@ static const struct kernel_param_ops late_ops = {
 
 module_param_cb(late, &late_ops, NULL, 0200);
 MODULE_PARM_DESC(late, "write to register a set while the module is live");
+
+/* The destructor registered by a write to the "late_dtor" parameter */
+static int late_dtor_set(const char *val, const struct kernel_param *kp)
+{
+	return register_dtor(sysfs_streq(val, "vmlinux") ? NULL : THIS_MODULE);
+}
+
+static const struct kernel_param_ops late_dtor_ops = {
+	.set = late_dtor_set,
+};
+
+module_param_cb(late_dtor, &late_dtor_ops, NULL, 0200);
+MODULE_PARM_DESC(late_dtor, "write module or vmlinux to register a destructor while live");
 
 static int __init sample_register_init(void)
 {

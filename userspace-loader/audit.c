@@ -180,7 +180,11 @@ static void note_proto(struct finding *f, const struct kt_obj *o)
 static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
 			const struct kt_kbtf *k, const struct kt_listing *l, struct finding *f)
 {
-	const struct kt_listing_row *r = kt_listing_find(l, ref->name);
+	/* The kfunc libbpf would resolve the call to: vmlinux's, else the
+	 * first module's of that name; only its row describes it.
+	 */
+	const char *owner = kt_kbtf_find_func(k, ref->name, NULL, NULL);
+	const struct kt_listing_row *r = kt_listing_find(l, owner, ref->name);
 
 	f->name = ref->name;
 	f->weak = ref->weak;

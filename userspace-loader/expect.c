@@ -181,6 +181,8 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		e->prog_flags |= f ? f : (unsigned int)n;
 	} else if (strcmp(t, "tight_log") == 0) {
 		e->tight_log = true;
+	} else if (strcmp(t, "fresh_warnings") == 0) {
+		e->fresh_warnings = true;
 	} else {
 		return bad(err, errlen, "unknown expectation tag \"%s\"", tag);
 	}

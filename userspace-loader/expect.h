@@ -44,6 +44,7 @@ struct kt_expect {
 	int nsysctls;
 	int repeat;			/* __repeat, default 1 */
 	bool tight_log;			/* __tight_log */
+	bool fresh_warnings;		/* __fresh_warnings */
 	unsigned int prog_flags;	/* __flag, ORed */
 };
 

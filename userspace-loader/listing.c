@@ -130,10 +130,12 @@ void kt_listing_free(struct kt_listing *l)
 	memset(l, 0, sizeof(*l));
 }
 
-const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *name)
+const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *owner,
+					     const char *name)
 {
 	for (int i = 0; l && i < l->nrows; i++)
-		if (strcmp(l->rows[i].name, name) == 0)
+		if (strcmp(l->rows[i].name, name) == 0 &&
+		    (!owner || strcmp(l->rows[i].owner, owner) == 0))
 			return &l->rows[i];
 	return NULL;
 }

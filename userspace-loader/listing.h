@@ -49,7 +49,10 @@ int kt_listing_read(const char *path, struct kt_listing *l, char *err, size_t er
 int kt_listing_parse(const char *path, char *text, size_t len, struct kt_listing *l,
 		     char *err, size_t errlen);
 void kt_listing_free(struct kt_listing *l);
-const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *name);
+/* The row of kfunc @name of @owner ("vmlinux" or a module), or of the first
+ * owner listing @name when @owner is NULL; NULL if none. */
+const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *owner,
+					     const char *name);
 
 /*
  * The stability tiers in verdict order: the later, the worse for a program

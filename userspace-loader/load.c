@@ -65,12 +65,11 @@ struct loaded {
 
 static void say_rejected(const char *path, const char *pname, int err, const char *log)
 {
-	char *why = kt_log_reason(log);
+	char *what = kt_load_failure(err, log, *kt_libbpf_last_warning() ?
+				     kt_libbpf_last_warning() : "(no verifier message)");
 
-	kt_err("load: %s/%s rejected, %s: %s", path, pname, kt_errstr(err),
-	       why ? why : (*kt_libbpf_last_warning() ? kt_libbpf_last_warning() :
-			    "(no verifier message)"));
-	free(why);
+	kt_err("load: %s/%s %s", path, pname, what);
+	free(what);
 }
 
 static int load_one(const char *path, const char *pname, char *log, struct loaded *l)

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -321,10 +323,39 @@ void kt_run_free(struct kt_run *r)
 	r->log = NULL;
 }
 
+/*
+ * The kernel warns about deprecated kfunc calls once a minute per (kfunc,
+ * program, comm), and all of them within the printk ratelimit of 10 lines
+ * in 5 s: a test of those warnings must not depend on what earlier loads
+ * of this boot left. A comm no earlier load had ("kt-fresh-PID"), and 5 s
+ * without warnings from this process, leave it a clean slate.
+ */
+static int fresh_warnings(struct kt_span *s, char *err, size_t errlen)
+{
+	struct timespec quiet = { .tv_sec = 5, .tv_nsec = 100 * 1000 * 1000 };
+	char comm[16];
+
+	if (prctl(PR_GET_NAME, s->comm)) {
+		snprintf(err, errlen, "__fresh_warnings: reading the comm: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(comm, sizeof(comm), "kt-fresh-%d", (int)getpid());
+	if (prctl(PR_SET_NAME, comm)) {
+		snprintf(err, errlen, "__fresh_warnings: setting the comm: %s", strerror(errno));
+		s->comm[0] = '\0';
+		return -1;
+	}
+	while (nanosleep(&quiet, &quiet) && errno == EINTR)
+		;
+	return 0;
+}
+
 int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
 	s->kmsg.fd = -1;
+	if (e->fresh_warnings && fresh_warnings(s, err, errlen))
+		return -1;
 	s->kmsg_ok = kt_kmsg_begin(&s->kmsg, s->kmsg_err, sizeof(s->kmsg_err)) == 0;
 	if (!s->kmsg_ok && kt_expect_wants_dmesg(e)) {
 		snprintf(err, errlen, "%s", s->kmsg_err);
@@ -344,6 +375,8 @@ int kt_span_end(struct kt_span *s)
 {
 	kt_kmsg_collect(&s->kmsg, &s->dmesg);
 	kt_kmsg_end(&s->kmsg);
+	if (s->comm[0] && prctl(PR_SET_NAME, s->comm))
+		return -1;
 	return kt_sysctl_restore_all();
 }
 
@@ -390,7 +423,9 @@ char *kt_log_reason(const char *log)
 		while (b > log && b[-1] != '\n')
 			b--;
 		n = end - b;
-		if (n && !is_stats_line(b, n)) {
+		/* a deprecation notice is printed for a program that passed */
+		if (n && !is_stats_line(b, n) &&
+		    !memmem(b, n, deprecation_mark, strlen(deprecation_mark))) {
 			char *s = kt_xmalloc(n + 1);
 
 			memcpy(s, b, n);
@@ -405,6 +440,22 @@ char *kt_log_reason(const char *log)
 char *kt_log_deprecation(const char *log)
 {
 	return log ? kt_line_containing(log, deprecation_mark) : NULL;
+}
+
+char *kt_load_failure(int err, const char *log, const char *fallback)
+{
+	char *why = kt_log_reason(log), *notice = NULL, *s;
+
+	if (why)
+		s = kt_xasprintf("rejected, %s: %s", kt_errstr(err), why);
+	else if ((notice = kt_log_deprecation(log)))
+		s = kt_xasprintf("failed after passing verification, %s (verifier: %s)",
+				 kt_errstr(err), notice);
+	else
+		s = kt_xasprintf("rejected, %s: %s", kt_errstr(err), fallback);
+	free(why);
+	free(notice);
+	return s;
 }
 
 int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs)

@@ -57,20 +57,29 @@ struct kt_span {
 	bool kmsg_ok;
 	char kmsg_err[256];
 	struct kt_strv dmesg;		/* kernel log lines logged during the span */
+	char comm[16];			/* the comm to restore, if __fresh_warnings */
 };
 
-/* Set @e's sysctls, start the kernel-log capture. -1 with @err on failure
- * (then nothing is left changed). */
+/* Set @e's sysctls, start the kernel-log capture; for __fresh_warnings, wait
+ * out the printk ratelimit's window and take a comm of its own. -1 with @err
+ * on failure (then nothing is left changed). */
 int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_t errlen);
-/* Collect the kernel log, restore the sysctls. -1 if a restore failed. */
+/* Collect the kernel log, restore the sysctls and the comm. -1 if a restore
+ * failed. */
 int kt_span_end(struct kt_span *s);
 void kt_span_free(struct kt_span *s);
 
 /* The verifier's reason for a rejection: the last message line before the
- * final statistics ("processed N insns ..."). Caller frees; NULL if none. */
+ * final statistics ("processed N insns ..."), deprecation notices aside.
+ * Caller frees; NULL if none. */
 char *kt_log_reason(const char *log);
 /* The deprecation warning line of a successful load, or NULL. Caller frees. */
 char *kt_log_deprecation(const char *log);
+/* What a failed load of @err with @log says, without "kfunctool: ": "rejected,
+ * ERR: REASON", or, when the log shows the verifier passed the program (a
+ * deprecation notice and no reason), "failed after passing verification, ERR
+ * (verifier: NOTICE)"; @fallback stands for a missing reason. Caller frees. */
+char *kt_load_failure(int err, const char *log, const char *fallback);
 
 /* Exit code KT_NOKFUNC (after one line on stderr) if any object calls a
  * non-weak kfunc the running kernel lacks, KT_RUNTIME if the kernel BTF

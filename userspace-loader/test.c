@@ -36,7 +36,7 @@ static const char test_usage[] =
 "\n"
 "Expectations: __success, __failure, __msg, __not_msg, __log_level, __tight_log,\n"
 "__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
-"__repeat, __flag.\n"
+"__repeat, __flag, __fresh_warnings.\n"
 "\n"
 "Exit: {OK} all matched; {MISMATCH} a mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
 "{NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks; {BADEXPECT} malformed\n"
@@ -90,11 +90,10 @@ static void check_load(const struct kt_prog *p, const struct kt_run *r, const ch
 		     w ? " with warning: " : "", w ? w : "");
 		free(w);
 	} else if (!e->expect_failure && !r->loaded) {
-		char *why = kt_log_reason(log);
+		char *what = kt_load_failure(r->err, log, "(no verifier message)");
 
-		diag(d, "%sexpected: loaded (__success); got: rejected, %s: %s", pfx,
-		     kt_errstr(r->err), why ? why : "(no verifier message)");
-		free(why);
+		diag(d, "%sexpected: loaded (__success); got: %s", pfx, what);
+		free(what);
 	}
 	for (int i = 0; i < e->msgs.n; i++) {
 		const char *m = strstr(pos, e->msgs.v[i]);

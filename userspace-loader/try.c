@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 
 #include "bpfobj.h"
+#include "kbtf.h"
 #include "kfunctool.h"
 #include "listing.h"
 #include "runner.h"
@@ -57,9 +58,18 @@ static void detail(const char *label, const char *text)
 	kt_wrap(stdout, text, DETAIL_INDENT + DETAIL_LABEL, DETAIL_INDENT + DETAIL_LABEL, WIDTH);
 }
 
-static const char *tier_of(const struct kt_listing *l, const char *kfunc)
+/* What the tiers of the table come from */
+struct tiers {
+	const struct kt_listing *l;	/* NULL without a listing */
+	const struct kt_kbtf *k;	/* the running kernel's BTF, maybe empty */
+};
+
+static const char *tier_of(const struct tiers *tiers, const char *kfunc)
 {
-	const struct kt_listing_row *r = l ? kt_listing_find(l, kfunc) : NULL;
+	const struct kt_listing *l = tiers->l;
+	/* The row of the kfunc libbpf resolves the call to, as audit does */
+	const char *owner = kt_kbtf_find_func(tiers->k, kfunc, NULL, NULL);
+	const struct kt_listing_row *r = l ? kt_listing_find(l, owner, kfunc) : NULL;
 
 	return r ? r->tier : (l ? "unknown" : "?");
 }
@@ -112,18 +122,18 @@ static void outcome(const struct row *row, char *buf, size_t len)
 static const char *const table_heads[] = { "PROGRAM", "KFUNC", "TIER", "RESULT" };
 
 /* The table rows of @row: its first kfunc beside the outcome, the others below. */
-static void table_rows(struct kt_table *t, const struct row *row, const struct kt_listing *l)
+static void table_rows(struct kt_table *t, const struct row *row, const struct tiers *tiers)
 {
 	const struct kt_strv *k = &row->p->kfuncs;
 	char res[256];
 	const char *cells[] = {
-		row->prog, k->n ? k->v[0] : "-", k->n ? tier_of(l, k->v[0]) : "-", res,
+		row->prog, k->n ? k->v[0] : "-", k->n ? tier_of(tiers, k->v[0]) : "-", res,
 	};
 
 	outcome(row, res, sizeof(res));
 	kt_table_row(t, cells, ARRAY_SIZE(cells));
 	for (int j = 1; j < k->n; j++) {
-		const char *more[] = { "", k->v[j], tier_of(l, k->v[j]) };
+		const char *more[] = { "", k->v[j], tier_of(tiers, k->v[j]) };
 
 		kt_table_row(t, more, ARRAY_SIZE(more));
 	}
@@ -158,16 +168,16 @@ static void details(const struct row *row)
 		detail("run", r->run_err);
 }
 
-static void print_table(const struct row *rows, int nrows, const struct kt_listing *l)
+static void print_table(const struct row *rows, int nrows, const struct tiers *tiers)
 {
 	struct kt_table t;
 
 	kt_table_init(&t, "", table_heads, ARRAY_SIZE(table_heads), 0);
 	for (int i = 0; i < nrows; i++)
-		table_rows(&t, &rows[i], l);
+		table_rows(&t, &rows[i], tiers);
 	kt_table_head(&t);
 	for (int i = 0; i < nrows; i++) {
-		table_rows(&t, &rows[i], l);
+		table_rows(&t, &rows[i], tiers);
 		details(&rows[i]);
 	}
 }
@@ -180,10 +190,11 @@ int cmd_try(int argc, char **argv)
 		{}
 	};
 	struct kt_listing listing, *l = NULL;
+	struct kt_kbtf kb = {};
 	struct kt_obj *objs;
 	struct row *rows = NULL;
 	struct utsname u;
-	char err[512], pol[64];
+	char err[512], kerr[256], pol[64];
 	int c, nobjs = 0, nrows = 0, ret = KT_OK;
 
 	while ((c = kt_getopt(argc, argv, "sh", opts, &nobjs)) != -1) {
@@ -214,6 +225,9 @@ int cmd_try(int argc, char **argv)
 		l = &listing;
 	else
 		snprintf(err, sizeof(err), "no %s", KT_LISTING_PATH);
+	/* Without it, the listing is looked up by name alone */
+	if (l && kt_kbtf_load_running(&kb, kerr, sizeof(kerr)))
+		kt_kbtf_free(&kb);
 	if (uname(&u))
 		snprintf(u.release, sizeof(u.release), "?");
 	if (kt_sysctl_read("kernel.bpf_kfunc_deprecation", pol, sizeof(pol)))
@@ -236,13 +250,14 @@ int cmd_try(int argc, char **argv)
 				ret = KT_RUNTIME;
 		}
 	}
-	print_table(rows, nrows, l);
+	print_table(rows, nrows, &(struct tiers){ .l = l, .k = &kb });
 	for (int i = 0; i < nrows; i++) {
 		free(rows[i].prog);
 		kt_run_free(&rows[i].run);
 		kt_strv_free(&rows[i].dmesg);
 	}
 	free(rows);
+	kt_kbtf_free(&kb);
 	if (l)
 		kt_listing_free(l);
 out:

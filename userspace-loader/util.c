@@ -100,6 +100,22 @@ char *kt_xstrdup(const char *s)
 	return memcpy(kt_xmalloc(n), s, n);
 }
 
+char *kt_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		kt_err("out of memory");
+		exit(KT_RUNTIME);
+	}
+	return s;
+}
+
 void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len)
 {
 	char *c;

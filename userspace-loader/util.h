@@ -24,6 +24,7 @@ void *kt_xmalloc(size_t n);
 void *kt_xcalloc(size_t n, size_t m);
 void *kt_xrealloc(void *p, size_t n);
 char *kt_xstrdup(const char *s);
+__attribute__((format(printf, 1, 2))) char *kt_xasprintf(const char *fmt, ...);
 
 /* Whole file into a NUL-terminated buffer; NULL and errno on failure. */
 char *kt_read_file(const char *path, size_t *len);

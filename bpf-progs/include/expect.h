@@ -37,6 +37,10 @@
  * Environment:
  *   __sysctl(kv)           "name=value", set before the test, restored after
  *   __repeat(n)            load (and run) n times; every load must match
+ *   __fresh_warnings       wait out the printk ratelimit (5 s) and load under
+ *                          a comm of its own, "kt-fresh-PID": the kernel's
+ *                          deprecation warnings then owe nothing to earlier
+ *                          loads of this boot
  */
 #ifndef __EXPECT_H__
 #define __EXPECT_H__
@@ -59,5 +63,6 @@
 	__test_tag("test_dmesg_count=" #lo "," #hi "," msg)
 #define __sysctl(kv)		__test_tag("test_sysctl=" kv)
 #define __repeat(n)		__test_tag("test_repeat=" #n)
+#define __fresh_warnings	__test_tag("test_fresh_warnings")
 
 #endif /* __EXPECT_H__ */

@@ -31,8 +31,12 @@ dmesg -c > /dev/null
 c0=$(count)
 try $((n - 1)) && { echo "the load succeeded with $((n - 1)) files"; rm /sys/fs/bpf/failed; exit 1; }
 grep -q 'Too many open files' /tmp/out || { echo "not EMFILE: $(cat /tmp/out)"; exit 1; }
+# The verifier passed the program: its deprecation notice, printed only
+# for a program that passed, is in the log.
+grep -q 'failed after passing verification, .*(verifier: kfunc bpf_sample_sum32 is deprecated since 6.1' /tmp/out ||
+	{ echo "no sign the load passed verification: $(cat /tmp/out)"; exit 1; }
 c1=$(count)
-echo "$((n - 1)) files: $(grep -o 'rejected, [^:]*' /tmp/out); count $c0 -> $c1"
+echo "$((n - 1)) files: $(grep -o 'failed after [^(]*([^)]*)' /tmp/out); count $c0 -> $c1"
 [ "$c1" = "$c0" ] || rc=1
 dmesg | grep 'comm kt-failed' && { echo "a warning for a program that did not load"; rc=1; }
 try $n || { echo "the load failed with $n files"; exit 1; }

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sets that break the tier rules are refused with EINVAL and a kernel log
 # line saying why, and leave nothing registered: KF_STABLE with
-# KF_DEPRECATED, an id that is no type of the BTF, and a kfunc registered
-# again for another program type in another tier or with another record.
+# KF_DEPRECATED; an id that is no function of the module's BTF (past its
+# end, 0, a struct, a function of vmlinux); and a kfunc registered again
+# for another program type in another tier or with another record.
 ko=/lib/modules/stable-kfuncs/sample_bad_sets.ko
 rc=0
 while read -r bad want; do
@@ -22,6 +23,9 @@ while read -r bad want; do
 done <<'CASES'
 stable_deprecated combines KF_STABLE with KF_DEPRECATED
 bogus_id holds id 2147483647, which is no type of
+zero_id holds id 0, which resolve_btfids leaves for a symbol it did not find
+not_func STRUCT bpf_bad_sets_type, which is no function
+vmlinux_id kfunc set of sample_bad_sets holds id [0-9]*, which is no type of its BTF
 other_tier bpf_bad_sets_inc of sample_bad_sets is already registered in another tier
 other_record bpf_bad_sets_inc of sample_bad_sets is already registered with another lifecycle record
 CASES

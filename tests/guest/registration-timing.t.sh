@@ -3,7 +3,8 @@
 # The verifier reads a BTF's kfunc tables without a lock, so they may only
 # change before any program can use them: during a module's init, or
 # vmlinux's initcalls. A registration by a live module, or into vmlinux's
-# BTF after boot, is refused with EBUSY and changes nothing. A module still
+# BTF after boot, of a kfunc set or a kfunc destructor, is refused with
+# EBUSY and changes nothing. A module still
 # initialising is not in the listing.
 ko=/lib/modules/stable-kfuncs/sample_register.ko
 listing=/sys/kernel/debug/bpf/kfuncs
@@ -44,5 +45,22 @@ else
 	echo "late: refused: $(dmesg | grep 'while live')"
 fi
 cmp -s /tmp/before $listing || { fail "late: the listing changed:"; diff /tmp/before $listing; }
+
+# Kfunc destructors follow the same rule: the write fails, with a line,
+# and leaves no splat.
+for owner in module vmlinux; do
+	dmesg -c > /dev/null
+	if echo $owner 2> /tmp/err > /sys/module/sample_register/parameters/late_dtor; then
+		fail "late_dtor=$owner: registration succeeded"; continue
+	fi
+	grep -q 'Device or resource busy' /tmp/err ||
+		fail "late_dtor=$owner: want EBUSY, got: $(cat /tmp/err)"
+	case $owner in
+	module) want='bpf: module sample_register registers kfuncs while live' ;;
+	vmlinux) want='registers kfuncs into vmlinux after boot' ;;
+	esac
+	dmesg | grep -q "$want" || { fail "late_dtor=$owner: no kernel log line:"; dmesg | tail -n 5; }
+	echo "late_dtor=$owner: refused: $(dmesg | grep "$want")"
+done
 rmmod sample_register || fail "cannot unload sample_register"
 exit $rc

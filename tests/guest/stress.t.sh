@@ -3,10 +3,15 @@
 # Under load: 4 processes load and close programs of every tier, 10,000
 # loads in all, while one loops insmod/rmmod of sample_register, one
 # reads the listing and one flips kernel.bpf_kfunc_deprecation between 0
-# and 1. Then each kfunc's count has grown by exactly its loads (the
-# tombstone's by the loads it rejected), loaded is back where it was, no
-# listing read was torn, and sample_kfuncs unloads. Stops by itself: a
-# watchdog ends the loops after 300 s.
+# and 1. A program of each loaded tier stays pinned throughout. Every
+# listing read, in reads of 100 bytes, is whole: its header first, every
+# line of 11 fields, each kfunc of sample_kfuncs once, counts that never go
+# down, and loaded at least 1 over its start for the pinned programs. Then
+# each kfunc's count has grown by exactly its loads (the tombstone's by the
+# loads it rejected), loaded comes back where it was once the pins go, and
+# sample_kfuncs unloads. The loops stop by themselves: a watchdog, far above
+# the time the loads take (about a minute on a plain kernel, five on the
+# debug one), ends them, and the test then says how many loads were done.
 # needs: smp
 listing=/sys/kernel/debug/bpf/kfuncs
 obj=/bpf/tiers_syscall.bpf.o
@@ -42,13 +47,41 @@ modules() {
 	done
 	echo "$n insmod/rmmod cycles"
 }
+# One read of the listing, 100 bytes per read(2), checked against the
+# start (/tmp/stress.before) and the previous read (/tmp/stress.last), both
+# "kfunc count loaded" lines.
+check_read() {
+	dd if=$listing bs=100 2> /dev/null | awk -F '\t' -v want="$kfuncs" '
+		FILENAME != "-" {
+			split($0, a, " ")
+			if (FILENAME ~ /before$/) base[a[1]] = a[3] + 0
+			else last[a[1]] = a[2] + 0
+			next
+		}
+		FNR == 1 { if ($0 !~ /^# name\t/) bad = "no header first"; next }
+		NF != 11 { bad = "a line of " NF " fields" }
+		$2 == "sample_kfuncs" && index(" " want " ", " " $1 " ") {
+			if (seen[$1]++) bad = $1 " twice"
+			if ($10 < last[$1]) bad = $1 " count went down"
+			if ($1 != "bpf_sample_legacy_mul" && $11 < base[$1] + 1)
+				bad = $1 " loaded " $11 " with a program pinned"
+			now[$1] = $10 " " $11
+		}
+		END {
+			n = split(want, k, " ")
+			for (i = 1; i <= n; i++)
+				if (!(k[i] in seen)) bad = k[i] " missing"
+			if (bad) { print bad; exit 1 }
+			for (i = 1; i <= n; i++) print k[i], now[k[i]] > "/tmp/stress.last"
+		}' /tmp/stress.before /tmp/stress.last -
+}
 reader() {
-	n=0 torn=0
+	n=0 bad=0
 	while [ ! -e $stop ]; do
-		awk -F '\t' 'NF != 11 { bad = 1 } END { exit bad }' $listing || torn=$((torn + 1))
+		check_read > /tmp/stress.why || { bad=$((bad + 1)); cat /tmp/stress.why; }
 		n=$((n + 1))
 	done
-	echo "$n listing reads, $torn torn"
+	echo "$n listing reads, $bad not whole"
 }
 flipper() {
 	n=0
@@ -63,10 +96,20 @@ flipper() {
 policy=$(cat $sysctl)
 rm -f $stop
 snapshot /tmp/stress.before
+for p in unstable_mix stable_sum deprecated_sum32; do
+	kfunctool load $obj $p --pin /sys/fs/bpf/stress_$p > /dev/null ||
+		{ echo "could not pin $p"; exit 1; }
+done
+cp /tmp/stress.before /tmp/stress.last
+check_read || { echo "the first listing read is not whole"; exit 1; }
+# The debug kernel (kmemleak) runs the loads about five times slower
+limit=600
+[ -e /sys/kernel/debug/kmemleak ] && limit=2000
+start=$(date +%s)
 modules > /tmp/stress.modules 2>&1 &
 reader > /tmp/stress.reader 2>&1 &
 flipper > /tmp/stress.flipper 2>&1 &
-(sleep 300; touch $stop) &
+(sleep $limit; touch $stop) &
 watchdog=$!
 pids=
 i=1
@@ -76,7 +119,9 @@ while [ $i -le $loaders ]; do
 	i=$((i + 1))
 done
 wait $pids
-[ -e $stop ] && fail "the loaders ran into the watchdog"
+took=$(($(date +%s) - start))
+echo "the loads took ${took}s (watchdog: ${limit}s)"
+[ -e $stop ] && fail "the loaders ran into the watchdog: the counts below say how far they got"
 touch $stop
 kill $watchdog 2> /dev/null
 wait
@@ -85,7 +130,8 @@ cat /tmp/stress.loader* /tmp/stress.modules /tmp/stress.reader /tmp/stress.flipp
 grep -q 'failed\|loaded$' /tmp/stress.loader* && fail "a loader went wrong"
 grep -q '^0 \| failed' /tmp/stress.modules /tmp/stress.reader /tmp/stress.flipper &&
 	fail "a background loop did not run or failed"
-grep -q ' 0 torn$' /tmp/stress.reader || fail "a listing read was torn"
+grep -q ' 0 not whole$' /tmp/stress.reader || fail "a listing read was not whole"
+rm /sys/fs/bpf/stress_*
 
 # Freeing a program is deferred: give loaded up to 10 s to come back.
 i=0
@@ -101,7 +147,8 @@ loads=$((loaders * rounds)) tombstone=$((loaders * rejected))
 awk -v loads=$loads -v tomb=$tombstone '
 	NR == FNR { c[$1] = $2; next }
 	{
-		want = c[$1] + ($1 == "bpf_sample_legacy_mul" ? tomb : loads)
+		# the pinned program of each loaded tier is one more load
+		want = c[$1] + ($1 == "bpf_sample_legacy_mul" ? tomb : loads + 1)
 		printf "%s: count %d -> %d (want %d), loaded %d\n", $1, c[$1], $2, want, $3
 		if ($2 != want) bad = 1
 	}

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # kernel.bpf_kfunc_deprecation takes 0, 1 and 2 only: any other write is
-# refused with EINVAL and leaves the value as it was; only root writes it.
+# refused with EINVAL and leaves the value as it was; only root writes it,
+# and only with CAP_SYS_ADMIN: the file mode stops other users, the
+# handler a root process without the capability.
 f=/proc/sys/kernel/bpf_kfunc_deprecation
 [ -f $f ] || { echo "$f is missing"; exit 1; }
 [ "$(cat $f)" = 1 ] || { echo "default is $(cat $f), want 1"; exit 1; }
@@ -28,4 +30,10 @@ case $err in
 *) echo "nobody writing 2: want EACCES, got: $err"; rc=1 ;;
 esac
 [ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) by nobody"; rc=1; }
+err=$(without-cap 21 sh -c "echo 2 > $f" 2>&1) && { echo "root without CAP_SYS_ADMIN could write 2"; rc=1; }
+case $err in
+*"Operation not permitted"*) ;;
+*) echo "root without CAP_SYS_ADMIN writing 2: want EPERM, got: $err"; rc=1 ;;
+esac
+[ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) without CAP_SYS_ADMIN"; rc=1; }
 exit $rc

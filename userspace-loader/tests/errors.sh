@@ -134,6 +134,19 @@ run "help for an unknown command" 2 "$K" help frobnicate
 for c in test try load list audit; do
 	run "$c --help" 0 "$K" $c --help
 done
+# Every long option a command's help lists is in the top-level usage
+"$K" --help > "$T/top" 2>&1
+for c in test try load list audit; do
+	missing=
+	for o in $("$K" $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		grep -q -- "$o\b" "$T/top" || missing="$missing $o"
+	done
+	if [ -z "$missing" ]; then
+		ok "top-level usage lists every option of $c"
+	else
+		notok "top-level usage lists every option of $c" "missing:$missing"
+	fi
+done
 run "test without objects" 2 "$K" test
 run "test with an unknown option" 2 "$K" test --frobnicate "$T/bad_tag.bpf.o"
 run "try without objects" 2 "$K" try
@@ -274,7 +287,8 @@ else
 fi
 
 # audit and list offline, against made-up listings
-listing() {	# listing FILE "name tier" ...
+# The kernel BTF given is the object's own, where every kfunc is vmlinux's.
+listing() {	# listing FILE "name tier [owner]" ...
 	f=$1; shift
 	printf '# name\towner\tbtf_id\thooks\ttier\tflags\tsince\tremoval\treplacement\tcount\tloaded\n' > "$f"
 	for kv in "$@"; do
@@ -284,7 +298,7 @@ listing() {	# listing FILE "name tier" ...
 		removed) rec='5.19\t6.1\tkt_stable' ;;
 		*) rec='-\t-\t-' ;;
 		esac
-		printf "%s\tkt_mod\t7\tsyscall,tracing\t%s\t-\t$rec\t3\t1\n" "$1" "$2" >> "$f"
+		printf "%s\t%s\t7\tsyscall,tracing\t%s\t-\t$rec\t3\t1\n" "$1" "${3:-vmlinux}" "$2" >> "$f"
 	done
 }
 kb="--kernel-btf $T/audit_tiers.bpf.o --modules-btf $T/mods"
@@ -297,6 +311,10 @@ listing "$T/l0" "kt_stable stable" "kt_unstable stable" "kt_deprecated stable" "
 for v in 13 12 11 10 0; do
 	run "audit offline: verdict $v" $v "$K" audit $kb --listing "$T/l$v" "$T/audit_tiers.bpf.o"
 done
+# A module's kfunc of the same name, listed first, is not the one called
+listing "$T/lowner" "kt_removed removed kt_mod" "kt_stable stable" "kt_unstable stable" \
+	"kt_deprecated stable" "kt_removed stable" "kt_unknown stable"
+run "audit offline: the row of the kfunc's own owner" 0 "$K" audit $kb --listing "$T/lowner" "$T/audit_tiers.bpf.o"
 run "audit offline: stable only" 0 "$K" audit $kb --listing "$T/l13" "$T/stable_only.bpf.o"
 run "audit offline: worst object wins" 12 "$K" audit $kb --listing "$T/l12" "$T/stable_only.bpf.o" "$T/audit_tiers.bpf.o"
 run "audit offline: --json" 11 "$K" audit --json $kb --listing "$T/l11" "$T/audit_tiers.bpf.o"
