@@ -80,6 +80,8 @@ reader() {
 	while [ ! -e $stop ]; do
 		check_read > /tmp/stress.why || { bad=$((bad + 1)); cat /tmp/stress.why; }
 		n=$((n + 1))
+		# a read is some hundred read(2) calls: leave the loaders the CPUs
+		usleep 20000
 	done
 	echo "$n listing reads, $bad not whole"
 }
