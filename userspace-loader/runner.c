@@ -373,11 +373,14 @@ int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_
 
 int kt_span_end(struct kt_span *s)
 {
+	int err;
+
 	kt_kmsg_collect(&s->kmsg, &s->dmesg);
 	kt_kmsg_end(&s->kmsg);
+	err = kt_sysctl_restore_all();
 	if (s->comm[0] && prctl(PR_SET_NAME, s->comm))
-		return -1;
-	return kt_sysctl_restore_all();
+		err = -1;
+	return err;
 }
 
 void kt_span_free(struct kt_span *s)
