@@ -16,6 +16,10 @@
  *                      for another program type
  *   other_record       a deprecated kfunc registered again, for another
  *                      program type, with a record that says otherwise
+ *
+ * The build tags each kfunc in BTF from every set of the module: the last
+ * two give a kfunc two values for one tag, and are refused at their first
+ * registration. They use two kfuncs, so that each has one conflict.
  */
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
@@ -51,6 +55,19 @@ __bpf_kfunc u32 bpf_bad_sets_inc(u32 a)
 	return t.value + 1;
 }
 
+/**
+ * bpf_bad_sets_dec() - Return a number minus one.
+ * @a: the number
+ *
+ * Tier: deprecated, with the record of the set being tried.
+ *
+ * Return: @a - 1.
+ */
+__bpf_kfunc u32 bpf_bad_sets_dec(u32 a)
+{
+	return a - 1;
+}
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(stable_deprecated_ids)
@@ -60,6 +77,10 @@ BTF_KFUNCS_END(stable_deprecated_ids)
 BTF_KFUNCS_START(deprecated_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_inc, KF_DEPRECATED)
 BTF_KFUNCS_END(deprecated_ids)
+
+BTF_KFUNCS_START(dec_ids)
+BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
+BTF_KFUNCS_END(dec_ids)
 
 BTF_KFUNCS_START(removed_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_inc, KF_REMOVED)
@@ -90,8 +111,13 @@ static const struct btf_kfunc_lifecycle record_a[] = {
 	{}
 };
 
-static const struct btf_kfunc_lifecycle record_b[] = {
-	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_inc, "6.1", "6.4", "bpf_sample_sum"),
+static const struct btf_kfunc_lifecycle dec_record_a[] = {
+	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_dec, "6.1", "6.3", "bpf_sample_sum"),
+	{}
+};
+
+static const struct btf_kfunc_lifecycle dec_record_b[] = {
+	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_dec, "6.1", "6.4", "bpf_sample_sum"),
 	{}
 };
 
@@ -131,8 +157,10 @@ static int __init sample_bad_sets_init(void)
 		return register_two(&kset, &again);
 	}
 	if (!strcmp(bad, "other_record")) {
-		again.set = &deprecated_ids;
-		again.lifecycle = record_b;
+		kset.set = &dec_ids;
+		kset.lifecycle = dec_record_a;
+		again.set = &dec_ids;
+		again.lifecycle = dec_record_b;
 		return register_two(&kset, &again);
 	}
 	pr_err("sample_bad_sets: unknown bad=%s\n", bad);

@@ -396,27 +396,6 @@ static bool parse_args(int argc, char **argv, struct audit_args *a, int *ret)
 	return true;
 }
 
-/* The target kernel's BTF: the files named, or the running kernel's. */
-static int load_kbtf(const struct audit_args *a, struct kt_kbtf *k)
-{
-	char err[1024];
-
-	if (a->kbtf && access(a->kbtf, F_OK)) {
-		kt_err("audit: %s: no such file", a->kbtf);
-		return KT_NOFILE;
-	}
-	if (a->kbtf && a->mods && access(a->mods, F_OK)) {
-		kt_err("audit: %s: no such directory", a->mods);
-		return KT_NOFILE;
-	}
-	if (a->kbtf ? kt_kbtf_load_offline(k, a->kbtf, a->mods, err, sizeof(err)) :
-		      kt_kbtf_load_running(k, err, sizeof(err))) {
-		kt_err("audit: %s", err);
-		return KT_RUNTIME;
-	}
-	return KT_OK;
-}
-
 /* Audit and print every object; returns the worst verdict. */
 static enum kt_tier report(const struct kt_obj *objs, int nobjs, bool json,
 			   const struct kt_kbtf *k, const struct kt_listing *l)
@@ -469,7 +448,7 @@ int cmd_audit(int argc, char **argv)
 	ret = kt_objs_open(argv + 1, a.nobjs, false, &objs, NULL);
 	if (ret)
 		return ret;
-	ret = load_kbtf(&a, &k);
+	ret = kt_kbtf_load(&k, "audit", a.kbtf, a.mods);
 	if (ret)
 		goto out;
 	ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));

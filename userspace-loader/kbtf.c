@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "kbtf.h"
+#include "kfunctool.h"
 #include "util.h"
 
 static int cmp_str(const void *a, const void *b)
@@ -121,6 +123,28 @@ int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *mod
 	}
 	kt_strv_free(&names);
 	return 0;
+}
+
+int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir)
+{
+	char err[1024];
+
+	memset(k, 0, sizeof(*k));
+	if (vmlinux && access(vmlinux, F_OK)) {
+		kt_err("%s: %s: no such file", cmd, vmlinux);
+		return KT_NOFILE;
+	}
+	if (vmlinux && moddir && access(moddir, F_OK)) {
+		kt_err("%s: %s: no such directory", cmd, moddir);
+		return KT_NOFILE;
+	}
+	if (vmlinux ? kt_kbtf_load_offline(k, vmlinux, moddir, err, sizeof(err)) :
+		      kt_kbtf_load_running(k, err, sizeof(err))) {
+		kt_err("%s: %s", cmd, err);
+		kt_kbtf_free(k);
+		return KT_RUNTIME;
+	}
+	return KT_OK;
 }
 
 void kt_kbtf_free(struct kt_kbtf *k)

@@ -29,6 +29,12 @@ struct kt_kbtf {
 int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen);
 int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
 			 char *err, size_t errlen);
+/*
+ * The BTF of the kernel @vmlinux names, with the modules of @moddir (may
+ * be NULL), or of the running kernel when @vmlinux is NULL. Returns KT_OK,
+ * or an exit code after a "kfunctool: @cmd: ..." line.
+ */
+int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir);
 void kt_kbtf_free(struct kt_kbtf *k);
 
 /*

@@ -68,5 +68,6 @@ int cmd_try(int argc, char **argv);
 int cmd_load(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_tags(int argc, char **argv);
 
 #endif

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * kfunctool: test, try, load, list and audit BPF programs that call kfuncs
- * of every stability tier (unstable, stable, deprecated, removed).
+ * of every stability tier (unstable, stable, deprecated, removed), and show
+ * the tiers the kernel's BTF tags give.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,6 +36,8 @@ static const char usage[] =
 "                                the kernel's kfuncs with tier and usage counts\n"
 "  audit [--json] [--kernel-btf VMLINUX [--modules-btf DIR] --listing FILE] OBJ.bpf.o...\n"
 "                                tier and registration of every kfunc an object calls\n"
+"  tags [--module M] [--kernel-btf VMLINUX [--modules-btf DIR]]\n"
+"                                the kernel's kfuncs with the tiers their BTF tags give\n"
 "Every command also takes -h, --help.\n"
 "\n"
 "'kfunctool COMMAND --help' describes a command and its exit codes.\n"
@@ -144,6 +147,7 @@ static const struct cmd {
 	{ "load", cmd_load },
 	{ "list", cmd_list },
 	{ "audit", cmd_audit },
+	{ "tags", cmd_tags },
 };
 
 static const struct cmd *find_cmd(const char *name)

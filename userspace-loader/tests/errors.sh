@@ -131,12 +131,12 @@ run "--help" 0 "$K" --help
 run "--version" 0 "$K" --version
 run "help test" 0 "$K" help test
 run "help for an unknown command" 2 "$K" help frobnicate
-for c in test try load list audit; do
+for c in test try load list audit tags; do
 	run "$c --help" 0 "$K" $c --help
 done
 # Every long option a command's help lists is in the top-level usage
 "$K" --help > "$T/top" 2>&1
-for c in test try load list audit; do
+for c in test try load list audit tags; do
 	missing=
 	for o in $("$K" $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 		grep -q -- "$o\b" "$T/top" || missing="$missing $o"
@@ -155,6 +155,8 @@ run "audit without objects" 2 "$K" audit
 run "audit --kernel-btf without --listing" 2 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" "$T/audit_tiers.bpf.o"
 run "list --tier bogus" 2 "$K" list --tier bogus
 run "list with an argument" 2 "$K" list extra
+run "tags with an argument" 2 "$K" tags extra
+run "tags --modules-btf without --kernel-btf" 2 "$K" tags --modules-btf "$T"
 
 # bad files, every subcommand
 for c in test try audit; do
@@ -392,6 +394,27 @@ jl=$(printf '%s/j/l"\377' "$T")
 cp "$T/audit_tiers.bpf.o" "$jo" && cp "$T/l11" "$jl"
 run "audit --json of a file name that needs escaping" 11 "$K" audit --json $kb --listing "$jl" "$jo"
 json_ok "audit --json: file and listing names escaped, UTF-8" 'd["objects"][0]["file"] == os.environ["T"] + "/j/a\"b\\c\td\ne\ufffd.bpf.o" and d["listing"] == os.environ["T"] + "/j/l\"\ufffd"'
+
+# tags offline, from objects whose BTF carries kfunc tags, or none
+run "tags: missing kernel BTF" 3 "$K" tags --kernel-btf "$T/nope"
+run "tags: BTF without kfunc tags" 8 "$K" tags --kernel-btf "$T/stable_only.bpf.o"
+says "tags: BTF without kfunc tags says so" "the kernel was built without kfunc tags"
+if exits "tags: the kfuncs of tagged BTF; conflicting tags" 8 "$K" tags --kernel-btf "$T/kfunc_tags.bpf.o"; then
+	printf '%s\t%s\n' "# name" "owner	btf_id	tier	since	removal	replacement" \
+		kt_deprecated "vmlinux	ID	deprecated	6.1	6.4	use kt_stable, not this" \
+		kt_removed "vmlinux	ID	removed	5.19	6.1	kt_stable" \
+		kt_stable "vmlinux	ID	stable	-	-	-" \
+		kt_unstable "vmlinux	ID	unstable	-	-	-" > "$T/want"
+	sed 's/\t[0-9][0-9]*\t/\tID\t/' "$T/out" > "$T/got"
+	if ! cmp -s "$T/want" "$T/got"; then
+		notok "$name" "$(diff "$T/want" "$T/got")"
+	elif [ "$(cat "$T/err")" != "kfunctool: tags: kfunc kt_two_tiers of vmlinux: conflicting tier tags bpf_kfunc_tier:stable and bpf_kfunc_tier:removed" ]; then
+		notok "$name" "expected one line naming kt_two_tiers and both tags"
+	else
+		ok "$name"
+	fi
+fi
+run "tags --module of no BTF given" 8 "$K" tags --kernel-btf "$T/kfunc_tags.bpf.o" --module nope
 
 echo "1..$n"
 [ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * kfunctool tags: every kfunc of the kernel's BTF with the tier and record
+ * its decl tags give (btftags.h), as the build wrote them. Unlike the
+ * kernel's listing, BTF is readable by every user and exists offline.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "btftags.h"
+#include "kbtf.h"
+#include "kfunctool.h"
+#include "util.h"
+
+static const char tags_usage[] =
+"Usage: kfunctool tags [--module MODULE] [--kernel-btf VMLINUX [--modules-btf DIR]]\n"
+"\n"
+"Show every kfunc whose FUNC the kernel's BTF tags bpf_kfunc, with the tier\n"
+"and lifecycle record of its tier tags (Documentation/bpf/kfuncs.rst, \"Tier\n"
+"tags in BTF\"). Reads /sys/kernel/btf/, which every user may read.\n"
+"\n"
+"  -m, --module MODULE       only kfuncs owned by MODULE ('vmlinux' for the kernel's)\n"
+"  -k, --kernel-btf VMLINUX  read a vmlinux (or raw BTF) file instead\n"
+"  -M, --modules-btf DIR     with --kernel-btf: the modules' .ko (or raw BTF) files\n"
+"  -h, --help                this help\n"
+"\n"
+"Output: a '#' header, then one line per kfunc, fields separated by one TAB,\n"
+"as in the kernel's listing: name owner btf_id tier since removal\n"
+"replacement; '-' for a field without its tag. An untagged kfunc is unstable.\n"
+"Sorted by owner, vmlinux first, then by name.\n"
+"\n"
+"Exit: {OK} shown; {USAGE} usage; {NOFILE} no such file; {RUNTIME} BTF unreadable, no kfunc tagged\n"
+"bpf_kfunc (a kernel built without the tags), or a kfunc whose tags conflict (named on\n"
+"stderr; the other kfuncs are shown).\n";
+
+struct tagged {
+	const char *name;
+	const char *owner;
+	const struct kt_kfunc_tags *tags;
+};
+
+static int cmp_tagged(const void *a, const void *b)
+{
+	const struct tagged *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+static const char *field(const char *s)
+{
+	return s ? s : "-";
+}
+
+/* Print the tagged kfuncs of one BTF to @f, sorted by name. Returns how
+ * many kfuncs have conflicting tags (each named on stderr), or -1 for none
+ * tagged at all. */
+static int show_btf(FILE *out, const struct btf *btf, const char *owner)
+{
+	struct kt_btftags *idx = kt_btftags_new(btf);
+	struct tagged *rows = kt_xcalloc(idx->n ? idx->n : 1, sizeof(*rows));
+	int n = 0, bad = 0;
+
+	for (int i = 0; i < idx->n; i++) {
+		const struct kt_kfunc_tags *f = &idx->funcs[i];
+
+		if (!f->kfunc)
+			continue;
+		rows[n++] = (struct tagged){
+			btf__name_by_offset(btf, btf__type_by_id(btf, f->id)->name_off), owner, f
+		};
+	}
+	qsort(rows, n, sizeof(*rows), cmp_tagged);
+	for (int i = 0; i < n; i++) {
+		const struct kt_kfunc_tags *f = rows[i].tags;
+
+		if (f->error) {
+			kt_err("tags: kfunc %s of %s: %s", rows[i].name, owner, f->error);
+			bad++;
+			continue;
+		}
+		fprintf(out, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", rows[i].name, owner, f->id,
+		       kt_tier_name(f->tier), field(f->since), field(f->removal),
+		       field(f->replacement));
+	}
+	free(rows);
+	kt_btftags_free(idx);
+	return n ? bad : -1;
+}
+
+int cmd_tags(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "module", required_argument, NULL, 'm' },
+		{ "kernel-btf", required_argument, NULL, 'k' },
+		{ "modules-btf", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	const char *module = NULL, *vmlinux = NULL, *moddir = NULL;
+	int c, ret, bad = 0;
+	bool none = true;
+	bool owner_found = false;
+	char *text = NULL;
+	struct kt_kbtf k;
+	size_t len = 0;
+	FILE *out;
+
+	while ((c = getopt_long(argc, argv, "m:k:M:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			module = optarg;
+			break;
+		case 'k':
+			vmlinux = optarg;
+			break;
+		case 'M':
+			moddir = optarg;
+			break;
+		case 'h':
+			kt_usage(stdout, tags_usage);
+			return KT_OK;
+		default:
+			kt_usage(stderr, tags_usage);
+			return KT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		kt_err("tags: unexpected argument '%s' (see 'kfunctool tags --help')", argv[optind]);
+		return KT_USAGE;
+	}
+	if (moddir && !vmlinux) {
+		kt_err("tags: --modules-btf needs --kernel-btf");
+		return KT_USAGE;
+	}
+	ret = kt_kbtf_load(&k, "tags", vmlinux, moddir);
+	if (ret)
+		return ret;
+
+	/* The lines wait until it is known that there are any */
+	out = open_memstream(&text, &len);
+	if (!out) {
+		kt_err("tags: out of memory");
+		kt_kbtf_free(&k);
+		return KT_RUNTIME;
+	}
+	for (int i = -1; i < k.nmods; i++) {
+		const char *owner = i < 0 ? "vmlinux" : k.mods[i].name;
+
+		if (module && strcmp(module, owner))
+			continue;
+		owner_found = true;
+		ret = show_btf(out, i < 0 ? k.vmlinux : k.mods[i].btf, owner);
+		if (ret >= 0) {
+			none = false;
+			bad += ret;
+		}
+	}
+	fclose(out);
+	if (module && !owner_found) {
+		kt_err("tags: %s has no BTF of module %s", k.where, module);
+		bad++;
+	} else if (none && !module) {
+		kt_err("tags: no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
+		       k.where);
+		bad++;
+	} else {
+		printf("# name\towner\tbtf_id\ttier\tsince\tremoval\treplacement\n");
+		fwrite(text, 1, len, stdout);
+	}
+	free(text);
+	kt_kbtf_free(&k);
+	return bad ? KT_RUNTIME : KT_OK;
+}
