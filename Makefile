@@ -60,7 +60,7 @@ module: kernel
 
 # Kbuild's own no-op pass over an external module takes seconds: skip it
 # when neither the sources nor vmlinux changed.
-$(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/btf-retag \
+$(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/btf-edit \
 		tests/tools/ko-without-tags
 	@mkdir -p $(B)/kmod
 	@rsync -a --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*' \
@@ -92,7 +92,7 @@ $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/bt
 
 # retag MODULE,NAME,FUNC,OLD,NEW: MODULE.NAME.ko, MODULE.ko with FUNC's
 # bpf_kfunc_OLD tag renamed bpf_kfunc_NEW
-retag = $(B)/host-tools/btf-retag $(KDIR)/vmlinux $(B)/kmod/module/$(1).ko $(3) \
+retag = $(B)/host-tools/btf-edit retag $(KDIR)/vmlinux $(B)/kmod/module/$(1).ko $(3) \
 		bpf_kfunc_$(4) bpf_kfunc_$(5) $(B)/kmod/$(1).$(2).btf && \
 	objcopy --update-section .BTF=$(B)/kmod/$(1).$(2).btf $(B)/kmod/module/$(1).ko \
 		$(B)/kmod/module/$(1).$(2).ko
@@ -105,23 +105,63 @@ $(B)/vmlinux.h: $(KDIR)/vmlinux
 	@echo '[bpf] generating vmlinux.h' >&2
 	@bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
 
-bpf: kernel
-	@$(MAKE) -s --no-print-directory $(B)/vmlinux.h
-	@$(MAKE) -s --no-print-directory -C bpf-progs OUT=$(B)/bpf VMLINUX_H=$(B)/vmlinux.h
+# The sample module's kfunc prototypes, with their tiers, from its BTF:
+# the programs are compiled against what the build wrote, not a copy.
+$(B)/kfuncs.h: $(B)/kmod/module/sample_kfuncs.ko $(B)/loader/kfunctool
+	@echo '[bpf] generating kfuncs.h' >&2
+	@$(B)/loader/kfunctool gen-header --btf $< --base $(KDIR)/vmlinux -o $@
+
+bpf: kernel module loader
+	@$(MAKE) -s --no-print-directory $(B)/vmlinux.h $(B)/kfuncs.h
+	@$(MAKE) -s --no-print-directory -C bpf-progs OUT=$(B)/bpf VMLINUX_H=$(B)/vmlinux.h \
+		KFUNCS_H=$(B)/kfuncs.h
 
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
 TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid
 
-tools: $(TOOLS)
+tools: $(TOOLS) $(B)/host-tools/btf-edit
 
 $(B)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -static -o $@ $<
 
+# From the build alone, as a distribution builder or CI would: the header
+# of vmlinux's and the sample module's kfuncs, and the audit of every BPF
+# object and of a selftest object of the tree from BTF tags, no listing.
+# The guest tests compare them with what the running kernel says.
+SELFTEST_OBJ = kfunc_call_test
+$(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(BPF_OBJS) $(B)/vmlinux.h
+	@echo '[offline] header and audits from the build' >&2
+	@rm -rf $(@D) && mkdir -p $(@D)/audit
+	@$(B)/loader/kfunctool gen-header --kernel-btf $(KDIR)/vmlinux \
+		--modules-btf $(B)/kmod/module --module vmlinux --module sample_kfuncs \
+		-o $(@D)/kfuncs.h
+	@clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(B) -c \
+		$(KDIR)/tools/testing/selftests/bpf/progs/$(SELFTEST_OBJ).c \
+		-o $(@D)/$(SELFTEST_OBJ).bpf.o
+	@# What the compiler says of a deprecated and a removed call, for make run
+	@mkdir -p $(@D)/compile
+	@for c in deprecated:bpf_sample_sum32 removed:bpf_sample_legacy_mul; do \
+		f=$(@D)/compile/$${c%%:*}; \
+		printf '%s\n' '#include "vmlinux.h"' '#include <bpf/bpf_helpers.h>' \
+			'#include "kfuncs.h"' \
+			'SEC("syscall") int p(void *ctx) { return '$${c#*:}'(1, 2); }' > $$f.c; \
+		clang -g -O2 -target bpf -Wall -I$(B) -c $$f.c -o /dev/null 2>&1 | \
+			grep -o "\(warning\|error\): '.*" > $$f.log || exit 1; \
+	done
+	@for o in $(BPF_OBJS) $(@D)/$(SELFTEST_OBJ).bpf.o; do \
+		n=$$(basename $$o .bpf.o); \
+		$(B)/loader/kfunctool audit --json --kernel-btf $(KDIR)/vmlinux \
+			--modules-btf $(B)/kmod/module $$o > $(@D)/audit/$$n.json; \
+		echo $$? > $(@D)/audit/$$n.rc; \
+	done
+	@touch $@
+
 images: module bpf loader tools
-	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest \
+	@$(MAKE) -s --no-print-directory $(B)/offline/.built
+	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest --offline $(B)/offline \
 		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
 
@@ -156,4 +196,5 @@ fuzz: deps
 
 clean:
 	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/tools $(B)/host-tools $(B)/run-vm $(B)/vmlinux.h \
+		$(B)/kfuncs.h $(B)/offline \
 		$(B)/initramfs.cpio $(B)/check $(B)/bench $(B)/fuzz

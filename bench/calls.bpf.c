@@ -9,6 +9,8 @@
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
+/* The deprecated kfunc's cost is what is measured */
+#define KFUNCS_ALLOW_DEPRECATED
 #include "sample_kfuncs.h"
 
 char _license[] SEC("license") = "GPL";

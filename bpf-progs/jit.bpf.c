@@ -6,6 +6,10 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include "expect.h"
+/* Calls a deprecated kfunc on purpose: the verifier is under test */
+#define KFUNCS_ALLOW_DEPRECATED
+/* Calls a removed kfunc on purpose: the verifier must reject it */
+#define KFUNCS_ALLOW_REMOVED
 #include "sample_kfuncs.h"
 
 char _license[] SEC("license") = "GPL";

@@ -6,6 +6,8 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include "expect.h"
+/* Calls a deprecated kfunc on purpose: the verifier is under test */
+#define KFUNCS_ALLOW_DEPRECATED
 #include "sample_kfuncs.h"
 
 char _license[] SEC("license") = "GPL";

@@ -15,6 +15,7 @@
 #include <linux/bpf.h>
 
 #include "bpfobj.h"
+#include "btftags.h"
 #include "json.h"
 #include "kbtf.h"
 #include "kfunctool.h"
@@ -23,7 +24,7 @@
 #include "util.h"
 
 static const char audit_usage[] =
-"Usage: kfunctool audit [--json] [--kernel-btf VMLINUX [--modules-btf DIR] --listing FILE]\n"
+"Usage: kfunctool audit [--json] [--kernel-btf VMLINUX [--modules-btf DIR] [--listing FILE]]\n"
 "                       OBJ.bpf.o...\n"
 "\n"
 "List every kfunc each object calls with its tier and registration (owner,\n"
@@ -33,7 +34,12 @@ static const char audit_usage[] =
 "  -k, --kernel-btf VMLINUX   the target kernel's vmlinux (or its raw BTF)\n"
 "  -M, --modules-btf DIR      its modules: a directory of .ko files or raw BTF\n"
 "  -l, --listing FILE         its kfunc listing, captured with\n"
-"                             'cat " KT_LISTING_PATH "'\n"
+"                             'cat " KT_LISTING_PATH "'; without it the\n"
+"                             tiers and records come from the BTF's tier tags\n"
+"                             (the kernel build writes them, and the kernel\n"
+"                             refuses a module whose tags disagree with its\n"
+"                             sets; no tier tag is unstable), and hooks and\n"
+"                             counts are unknown\n"
 "  -j, --json                 JSON instead of a table\n"
 "  -h, --help                 this help\n"
 "\n"
@@ -47,7 +53,9 @@ static const char audit_usage[] =
 "Exit (the highest applicable wins): {OK} all stable; {AUDIT_UNSTABLE} calls an unstable kfunc;\n"
 "{AUDIT_DEPRECATED} a deprecated one; {AUDIT_REMOVED} a removed one; {AUDIT_UNKNOWN} an unknown one.\n"
 "Errors: {USAGE} usage; {NOFILE} missing file or listing; {NOTELF} not ELF; {NOPROGS} no BPF programs;\n"
-"{RUNTIME} other error (kernel BTF or listing unreadable).\n";
+"{NOTAGS} no --listing, and no FUNC of the kernel's BTF is tagged bpf_kfunc (a kernel built\n"
+"without kfunc tags: its kfuncs cannot be told); {RUNTIME} other error (kernel BTF or listing\n"
+"unreadable).\n";
 
 #define WIDTH 96
 
@@ -58,6 +66,7 @@ struct finding {
 	int btf_id;
 	const struct btf *kb;			/* the BTF that has it */
 	const struct kt_listing_row *row;	/* its listing line, or NULL */
+	bool from_tags;				/* the listing is the BTF tags' */
 	enum kt_tier v;
 	struct kt_strv callers;			/* programs that call it */
 	struct kt_strv notes;
@@ -116,7 +125,17 @@ static bool has_mod(const struct kt_kbtf *k, const char *name)
 /* A kfunc the listing lacks: is it in the kernel at all? */
 static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
 {
-	if (f->btf_owner)
+	const struct kt_kfunc_tags *t = NULL;
+
+	if (f->btf_owner && f->from_tags)
+		t = kt_btftags_find(kt_kbtf_tags(k, f->kb), f->btf_id);
+	if (t && t->kfunc && t->error)
+		note(f, "its BTF tags (%s) conflict, %s: the kernel refuses the module",
+		     f->btf_owner, t->error);
+	else if (f->btf_owner && f->from_tags)
+		note(f, "in the kernel's BTF (%s) but not tagged bpf_kfunc there: no kfunc",
+		     f->btf_owner);
+	else if (f->btf_owner)
 		note(f, "in the kernel's BTF (%s) but not registered as a kfunc", f->btf_owner);
 	else
 		note(f, "not in the kernel: neither in its BTF nor in its kfunc listing%s",
@@ -127,12 +146,11 @@ static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
 static void note_listed(struct finding *f, const struct kt_kbtf *k)
 {
 	const struct kt_listing_row *r = f->row;
+	char rec[1024];
 
-	if (f->v == KT_TIER_DEPRECATED)
-		note(f, "deprecated since %s, removal planned for %s, replacement: %s",
-		     r->since, r->removal, r->replacement);
-	else if (f->v == KT_TIER_REMOVED)
-		note(f, "removed in %s, replacement: %s", r->removal, r->replacement);
+	kt_tier_record(f->v, r->since, r->removal, r->replacement, rec, sizeof(rec));
+	if (rec[0])
+		note(f, "%s", rec);
 	if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !has_mod(k, r->owner))
 		note(f, "BTF of module %s not given: checked against the listing only",
 		     r->owner);
@@ -145,12 +163,14 @@ static void note_listed(struct finding *f, const struct kt_kbtf *k)
 }
 
 /* The programs calling a listed kfunc from a type it is not registered for. */
-static void note_hooks(struct finding *f, const struct kt_obj *o)
+static void note_hooks(struct finding *f, const struct kt_obj *o, const struct kt_listing *l)
 {
 	const struct kt_listing_row *r = f->row;
 
 	if (f->v == KT_TIER_REMOVED)
 		return;	/* rejected whatever the type */
+	if (l->from_tags)
+		return;	/* BTF does not say which hooks */
 	for (int j = 0; j < o->nprogs; j++) {
 		const char *h = hook_of(o->progs[j].type);
 
@@ -189,6 +209,7 @@ static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
 	f->name = ref->name;
 	f->weak = ref->weak;
 	f->row = r;
+	f->from_tags = l->from_tags;
 	f->btf_owner = kt_kbtf_find_func_prefer(k, f->name, r ? r->owner : NULL,
 						&f->btf_id, &f->kb);
 	for (int j = 0; j < o->nprogs; j++)
@@ -197,7 +218,7 @@ static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
 	if (r) {
 		f->v = kt_tier_rank(r->tier);
 		note_listed(f, k);
-		note_hooks(f, o);
+		note_hooks(f, o, l);
 	} else {
 		f->v = KT_TIER_UNKNOWN;
 		note_unlisted(f, k);
@@ -239,7 +260,7 @@ static void finding_row(struct kt_table *t, const struct finding *f, const char 
 {
 	const char *cells[] = {
 		f->name, kt_tier_name(f->v), f->row ? f->row->owner : "-",
-		f->row ? f->row->hooks : "-", last,
+		f->row && !f->from_tags ? f->row->hooks : "-", last,
 	};
 
 	kt_table_row(t, cells, ARRAY_SIZE(cells));
@@ -311,10 +332,17 @@ static void print_json_finding(const struct finding *f)
 		printf("%d", f->btf_id);
 	else
 		printf("null");
+	/* BTF tags say nothing of hooks, flags and counts: null, unknown */
 	printf(", \"hooks\": ");
-	json_csv(stdout, r ? r->hooks : NULL);
+	if (f->from_tags)
+		printf("null");
+	else
+		json_csv(stdout, r ? r->hooks : NULL);
 	printf(", \"flags\": ");
-	json_csv(stdout, r ? r->flags : NULL);
+	if (f->from_tags)
+		printf("null");
+	else
+		json_csv(stdout, r ? r->flags : NULL);
 	printf(", \"since\": ");
 	json_field(stdout, r ? r->since : NULL);
 	printf(", \"removal\": ");
@@ -322,7 +350,7 @@ static void print_json_finding(const struct finding *f)
 	printf(", \"replacement\": ");
 	json_field(stdout, r ? r->replacement : NULL);
 	printf(", \"count\": ");
-	if (r)
+	if (r && !f->from_tags)
 		printf("%lld", r->count);
 	else
 		printf("null");
@@ -389,8 +417,8 @@ static bool parse_args(int argc, char **argv, struct audit_args *a, int *ret)
 		kt_err("audit: no object given (see 'kfunctool audit --help')");
 		return false;
 	}
-	if ((a->kbtf || a->mods || a->listing) && !(a->kbtf && a->listing)) {
-		kt_err("audit: offline mode needs both --kernel-btf and --listing (--modules-btf is optional)");
+	if ((a->mods || a->listing) && !a->kbtf) {
+		kt_err("audit: offline mode needs --kernel-btf (--modules-btf and --listing are optional)");
 		return false;
 	}
 	return true;
@@ -448,10 +476,25 @@ int cmd_audit(int argc, char **argv)
 	ret = kt_objs_open(argv + 1, a.nobjs, false, &objs, NULL);
 	if (ret)
 		return ret;
-	ret = kt_kbtf_load(&k, "audit", a.kbtf, a.mods);
+	ret = kt_kbtf_load(&k, "audit", a.kbtf, a.mods, NULL);
 	if (ret)
 		goto out;
-	ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));
+	if (a.kbtf && !a.listing) {
+		kt_kbtf_index_tags(&k);
+		if (!kt_kbtf_any_kfunc(&k)) {
+			kt_err("audit: no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc tags, so its kfuncs cannot be told (give its --listing)",
+			       k.where);
+			ret = KT_NOTAGS;
+			goto out;
+		}
+		/* As in a kernel without the tiers, where every kfunc is unstable */
+		if (!kt_kbtf_any_tier(&k))
+			kt_err("audit: note: no kfunc in the BTF of %s has a tier tag: every kfunc is unstable",
+			       k.where);
+		ret = kt_listing_from_tags(&k, &l, err, sizeof(err));
+	} else {
+		ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));
+	}
 	if (ret) {
 		kt_err("audit: %s", err);
 		goto out;

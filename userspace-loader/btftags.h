@@ -53,4 +53,15 @@ void kt_btftags_free(struct kt_btftags *t);
 /* The tags of FUNC @id, or NULL when it has none. */
 const struct kt_kfunc_tags *kt_btftags_find(const struct kt_btftags *t, int id);
 
+struct kt_kbtf;
+/*
+ * A listing made from the tags of @k's BTFs (indexed), a row per FUNC
+ * tagged bpf_kfunc, as the kernel lists a registered kfunc, with no hooks,
+ * flags or counts ("-", 0) and l->from_tags set. A kfunc whose tags
+ * conflict has no row: the kernel refuses its module. Returns 0, or
+ * KT_RUNTIME with a reason in @err.
+ */
+int kt_listing_from_tags(const struct kt_kbtf *k, struct kt_listing *l, char *err,
+			 size_t errlen);
+
 #endif

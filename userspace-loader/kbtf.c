@@ -11,6 +11,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "btftags.h"
 #include "kbtf.h"
 #include "kfunctool.h"
 #include "util.h"
@@ -23,9 +24,7 @@ static int cmp_str(const void *a, const void *b)
 static void add_mod(struct kt_kbtf *k, const char *name, struct btf *btf)
 {
 	k->mods = kt_xrealloc(k->mods, (k->nmods + 1) * sizeof(*k->mods));
-	k->mods[k->nmods].name = kt_xstrdup(name);
-	k->mods[k->nmods].btf = btf;
-	k->nmods++;
+	k->mods[k->nmods++] = (struct kt_kbtf_mod){ .name = kt_xstrdup(name), .btf = btf };
 }
 
 /* Every regular file in @dir except @skip, sorted by name. */
@@ -82,6 +81,28 @@ int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen)
 	return 0;
 }
 
+/* The split BTF in @path, as module @file ("sample-kfuncs.ko" is the
+ * kernel's "sample_kfuncs"); false if it has none. */
+static bool add_mod_file(struct kt_kbtf *k, const char *path, const char *file)
+{
+	struct btf *b = btf__parse_split(path, k->vmlinux);
+	char name[256], *dot;
+
+	if (!b)
+		return false;
+	snprintf(name, sizeof(name), "%s", file);
+	dot = strstr(name, ".ko");
+	if (!dot)
+		dot = strstr(name, ".btf");
+	if (dot)
+		*dot = '\0';
+	for (char *c = name; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	add_mod(k, name, b);
+	return true;
+}
+
 int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
 			 char *err, size_t errlen)
 {
@@ -90,7 +111,9 @@ int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *mod
 	memset(k, 0, sizeof(*k));
 	k->vmlinux = btf__parse(vmlinux, NULL);
 	if (!k->vmlinux) {
-		snprintf(err, errlen, "%s: cannot read BTF: %s", vmlinux, strerror(errno));
+		snprintf(err, errlen,
+			 "%s: cannot read BTF: %s (no BTF, or a module's, which needs its vmlinux as base)",
+			 vmlinux, strerror(errno));
 		k->vmlinux = NULL;
 		return -1;
 	}
@@ -102,44 +125,52 @@ int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *mod
 		return -1;
 	}
 	for (int i = 0; i < names.n; i++) {
-		char path[4096], name[256], *dot;
-		struct btf *b;
+		char path[4096];
 
 		snprintf(path, sizeof(path), "%s/%s", moddir, names.v[i]);
-		b = btf__parse_split(path, k->vmlinux);
-		if (!b)
-			continue;	/* not a module or no BTF: skip quietly */
-		/* "sample-kfuncs.ko" -> "sample_kfuncs", as the kernel names it */
-		snprintf(name, sizeof(name), "%s", names.v[i]);
-		dot = strstr(name, ".ko");
-		if (!dot)
-			dot = strstr(name, ".btf");
-		if (dot)
-			*dot = '\0';
-		for (char *c = name; *c; c++)
-			if (*c == '-')
-				*c = '_';
-		add_mod(k, name, b);
+		/* not a module or no BTF: skip quietly */
+		add_mod_file(k, path, names.v[i]);
 	}
 	kt_strv_free(&names);
 	return 0;
 }
 
-int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir)
+int kt_kbtf_load_file(struct kt_kbtf *k, const char *vmlinux, const char *file,
+		      char *err, size_t errlen)
 {
+	const char *base = strrchr(file, '/');
+
+	if (kt_kbtf_load_offline(k, vmlinux, NULL, err, errlen))
+		return -1;
+	if (!add_mod_file(k, file, base ? base + 1 : file)) {
+		snprintf(err, errlen, "%s: no BTF on top of %s's: %s", file, vmlinux,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir,
+		 const char *file)
+{
+	const char *paths[] = { vmlinux, moddir, file };
 	char err[1024];
+	int r;
 
 	memset(k, 0, sizeof(*k));
-	if (vmlinux && access(vmlinux, F_OK)) {
-		kt_err("%s: %s: no such file", cmd, vmlinux);
-		return KT_NOFILE;
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++) {
+		if (paths[i] && access(paths[i], F_OK)) {
+			kt_err("%s: %s: no such file or directory", cmd, paths[i]);
+			return KT_NOFILE;
+		}
 	}
-	if (vmlinux && moddir && access(moddir, F_OK)) {
-		kt_err("%s: %s: no such directory", cmd, moddir);
-		return KT_NOFILE;
-	}
-	if (vmlinux ? kt_kbtf_load_offline(k, vmlinux, moddir, err, sizeof(err)) :
-		      kt_kbtf_load_running(k, err, sizeof(err))) {
+	if (file && vmlinux)
+		r = kt_kbtf_load_file(k, vmlinux, file, err, sizeof(err));
+	else if (file || vmlinux)
+		r = kt_kbtf_load_offline(k, file ? file : vmlinux, moddir, err, sizeof(err));
+	else
+		r = kt_kbtf_load_running(k, err, sizeof(err));
+	if (r) {
 		kt_err("%s: %s", cmd, err);
 		kt_kbtf_free(k);
 		return KT_RUNTIME;
@@ -150,9 +181,11 @@ int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const 
 void kt_kbtf_free(struct kt_kbtf *k)
 {
 	for (int i = 0; i < k->nmods; i++) {
+		kt_btftags_free(k->mods[i].tags);
 		btf__free(k->mods[i].btf);
 		free(k->mods[i].name);
 	}
+	kt_btftags_free(k->vmlinux_tags);
 	free(k->mods);
 	btf__free(k->vmlinux);
 	free(k->where);
@@ -313,4 +346,41 @@ const char *kt_kbtf_find_func_prefer(const struct kt_kbtf *k, const char *name,
 		}
 	}
 	return kt_kbtf_find_func(k, name, btf_id, btf);
+}
+
+void kt_kbtf_index_tags(struct kt_kbtf *k)
+{
+	if (!k->vmlinux_tags)
+		k->vmlinux_tags = kt_btftags_new(k->vmlinux);
+	for (int i = 0; i < k->nmods; i++)
+		if (!k->mods[i].tags)
+			k->mods[i].tags = kt_btftags_new(k->mods[i].btf);
+}
+
+const struct kt_btftags *kt_kbtf_tags(const struct kt_kbtf *k, const struct btf *btf)
+{
+	if (btf == k->vmlinux)
+		return k->vmlinux_tags;
+	for (int i = 0; i < k->nmods; i++)
+		if (btf == k->mods[i].btf)
+			return k->mods[i].tags;
+	return NULL;
+}
+
+bool kt_kbtf_any_tier(const struct kt_kbtf *k)
+{
+	bool any = k->vmlinux_tags && k->vmlinux_tags->any_tier;
+
+	for (int i = 0; !any && i < k->nmods; i++)
+		any = k->mods[i].tags && k->mods[i].tags->any_tier;
+	return any;
+}
+
+bool kt_kbtf_any_kfunc(const struct kt_kbtf *k)
+{
+	bool any = k->vmlinux_tags && k->vmlinux_tags->nkfuncs;
+
+	for (int i = 0; !any && i < k->nmods; i++)
+		any = k->mods[i].tags && k->mods[i].tags->nkfuncs;
+	return any;
 }

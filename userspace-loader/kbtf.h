@@ -12,14 +12,17 @@
 #include <stddef.h>
 
 struct btf;
+struct kt_btftags;
 
 struct kt_kbtf_mod {
 	char *name;		/* module name ("sample_kfuncs") */
 	struct btf *btf;	/* split BTF on top of vmlinux */
+	struct kt_btftags *tags;	/* after kt_kbtf_index_tags() */
 };
 
 struct kt_kbtf {
 	struct btf *vmlinux;
+	struct kt_btftags *vmlinux_tags;
 	struct kt_kbtf_mod *mods;
 	int nmods;
 	char *where;		/* what was read, for messages */
@@ -29,13 +32,27 @@ struct kt_kbtf {
 int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen);
 int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
 			 char *err, size_t errlen);
+/* Only the module BTF @file (a .ko or raw BTF) on top of @vmlinux. */
+int kt_kbtf_load_file(struct kt_kbtf *k, const char *vmlinux, const char *file,
+		      char *err, size_t errlen);
 /*
  * The BTF of the kernel @vmlinux names, with the modules of @moddir (may
- * be NULL), or of the running kernel when @vmlinux is NULL. Returns KT_OK,
- * or an exit code after a "kfunctool: @cmd: ..." line.
+ * be NULL); or, given @file too, only the module BTF @file on top of
+ * @vmlinux; or @file alone as a whole kernel's BTF; or, with neither, the
+ * running kernel's. Returns KT_OK, or an exit code after a "kfunctool:
+ * @cmd: ..." line.
  */
-int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir);
+int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir,
+		 const char *file);
 void kt_kbtf_free(struct kt_kbtf *k);
+
+/* Index the kfunc decl tags of every BTF of @k (btftags.h), once. */
+void kt_kbtf_index_tags(struct kt_kbtf *k);
+/* The index of @btf, one of @k's (NULL before kt_kbtf_index_tags()). */
+const struct kt_btftags *kt_kbtf_tags(const struct kt_kbtf *k, const struct btf *btf);
+/* Does some BTF of @k (indexed) have a tier or record tag / a bpf_kfunc tag? */
+bool kt_kbtf_any_tier(const struct kt_kbtf *k);
+bool kt_kbtf_any_kfunc(const struct kt_kbtf *k);
 
 /*
  * Owner ("vmlinux" or a module name) of FUNC @name, or NULL if the kernel

@@ -22,6 +22,7 @@
 	X(NOKFUNC, 6)		/* a kfunc the running kernel lacks */	\
 	X(BADEXPECT, 7)		/* malformed expectations in the BTF */	\
 	X(RUNTIME, 8)		/* any other runtime error */		\
+	X(NOTAGS, 9)		/* the kernel's BTF lacks the kfunc tags */ \
 	/* audit verdicts, by tier (kt_tier_exit()): the highest wins */ \
 	X(AUDIT_UNSTABLE, 10)						\
 	X(AUDIT_DEPRECATED, 11)						\
@@ -69,5 +70,6 @@ int cmd_load(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_tags(int argc, char **argv);
+int cmd_gen_header(int argc, char **argv);
 
 #endif

@@ -170,6 +170,21 @@ int kt_tier_exit(enum kt_tier t)
 	return tiers[t].exit;
 }
 
+void kt_tier_record(enum kt_tier t, const char *since, const char *removal,
+		    const char *replacement, char *buf, size_t len)
+{
+	since = since ? since : "-";
+	removal = removal ? removal : "-";
+	replacement = replacement ? replacement : "-";
+	if (t == KT_TIER_DEPRECATED)
+		snprintf(buf, len, "deprecated since %s, removal planned for %s, replacement: %s",
+			 since, removal, replacement);
+	else if (t == KT_TIER_REMOVED)
+		snprintf(buf, len, "removed in %s, replacement: %s", removal, replacement);
+	else if (len)
+		buf[0] = '\0';
+}
+
 const char *kt_tier_names(void)
 {
 	static char buf[64];

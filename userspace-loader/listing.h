@@ -7,6 +7,7 @@
 #ifndef KT_LISTING_H
 #define KT_LISTING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define KT_LISTING_PATH "/sys/kernel/debug/bpf/kfuncs"
@@ -31,6 +32,8 @@ struct kt_listing {
 	int nrows;
 	char *path;
 	char *text;		/* the file; rows point into it */
+	bool from_tags;		/* made from BTF tags (kt_listing_from_tags()):
+				 * no hooks, flags or counts */
 };
 
 /*
@@ -76,5 +79,12 @@ const char *kt_tier_name(enum kt_tier t);
 int kt_tier_exit(enum kt_tier t);
 /* "stable, unstable, deprecated, removed" */
 const char *kt_tier_names(void);
+/*
+ * A lifecycle record in words: "deprecated since S, removal planned for
+ * R, replacement: F" or "removed in R, replacement: F" (a NULL or "-"
+ * field as "-"); "" for the other tiers.
+ */
+void kt_tier_record(enum kt_tier t, const char *since, const char *removal,
+		    const char *replacement, char *buf, size_t len);
 
 #endif

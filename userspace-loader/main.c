@@ -38,13 +38,17 @@ static const char usage[] =
 "                                tier and registration of every kfunc an object calls\n"
 "  tags [--module M] [--kernel-btf VMLINUX [--modules-btf DIR]]\n"
 "                                the kernel's kfuncs with the tiers their BTF tags give\n"
+"  gen-header [--kernel-btf VMLINUX [--modules-btf DIR] | --btf FILE [--base VMLINUX]]\n"
+"             [--module M]... [--tier T]... [--output FILE]\n"
+"                                a header of kfunc prototypes marked with their tiers\n"
 "Every command also takes -h, --help.\n"
 "\n"
 "'kfunctool COMMAND --help' describes a command and its exit codes.\n"
 "Exit codes: {OK} ok; {MISMATCH} test mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
 "{NOPROGS} no BPF programs; {NOKFUNC} kfunc not in the running kernel; {BADEXPECT} malformed\n"
-"expectations; {RUNTIME} other runtime error; audit: {AUDIT_UNSTABLE} unstable, {AUDIT_DEPRECATED} deprecated,\n"
-"{AUDIT_REMOVED} removed, {AUDIT_UNKNOWN} unknown kfunc (the highest applicable wins).\n";
+"expectations; {RUNTIME} other runtime error; {NOTAGS} kernel BTF without kfunc tags;\n"
+"audit: {AUDIT_UNSTABLE} unstable, {AUDIT_DEPRECATED} deprecated, {AUDIT_REMOVED} removed, {AUDIT_UNKNOWN} unknown kfunc (the highest\n"
+"applicable wins).\n";
 
 static const struct {
 	const char *name;
@@ -148,6 +152,7 @@ static const struct cmd {
 	{ "list", cmd_list },
 	{ "audit", cmd_audit },
 	{ "tags", cmd_tags },
+	{ "gen-header", cmd_gen_header },
 };
 
 static const struct cmd *find_cmd(const char *name)

@@ -33,8 +33,8 @@ static const char tags_usage[] =
 "replacement; '-' for a field without its tag. An untagged kfunc is unstable.\n"
 "Sorted by owner, vmlinux first, then by name.\n"
 "\n"
-"Exit: {OK} shown; {USAGE} usage; {NOFILE} no such file; {RUNTIME} BTF unreadable, no kfunc tagged\n"
-"bpf_kfunc (a kernel built without the tags), or a kfunc whose tags conflict (named on\n"
+"Exit: {OK} shown; {USAGE} usage; {NOFILE} no such file; {NOTAGS} no kfunc tagged bpf_kfunc (a kernel\n"
+"built without the tags); {RUNTIME} BTF unreadable, or a kfunc whose tags conflict (named on\n"
 "stderr; the other kfuncs are shown).\n";
 
 struct tagged {
@@ -102,7 +102,7 @@ int cmd_tags(int argc, char **argv)
 	};
 	const char *module = NULL, *vmlinux = NULL, *moddir = NULL;
 	int c, ret, bad = 0;
-	bool none = true;
+	bool none = true, notags = false;
 	bool owner_found = false;
 	char *text = NULL;
 	struct kt_kbtf k;
@@ -136,7 +136,7 @@ int cmd_tags(int argc, char **argv)
 		kt_err("tags: --modules-btf needs --kernel-btf");
 		return KT_USAGE;
 	}
-	ret = kt_kbtf_load(&k, "tags", vmlinux, moddir);
+	ret = kt_kbtf_load(&k, "tags", vmlinux, moddir, NULL);
 	if (ret)
 		return ret;
 
@@ -166,12 +166,14 @@ int cmd_tags(int argc, char **argv)
 	} else if (none && !module) {
 		kt_err("tags: no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
 		       k.where);
-		bad++;
+		notags = true;
 	} else {
 		printf("# name\towner\tbtf_id\ttier\tsince\tremoval\treplacement\n");
 		fwrite(text, 1, len, stdout);
 	}
 	free(text);
 	kt_kbtf_free(&k);
+	if (notags)
+		return KT_NOTAGS;
 	return bad ? KT_RUNTIME : KT_OK;
 }

@@ -3,7 +3,7 @@
 # A module whose BTF tags and kfunc sets disagree is refused with EINVAL
 # and one kernel log line naming the kfunc and both values, and leaves
 # nothing registered. The modules are sample_kfuncs.ko with one tag of its
-# BTF rewritten after the build (tests/tools/btf-retag), and modules whose
+# BTF rewritten after the build (btf-edit retag, tests/tools/btf-edit.c), and modules whose
 # BTF was made as before the tag step (tests/tools/ko-without-tags): with
 # tiered kfuncs refused, with unstable kfuncs only loaded.
 dir=/lib/modules/stable-kfuncs

@@ -63,7 +63,7 @@ exits() {
 run() {
 	exits "$@" || return
 	case $want in
-	3|4|5|6|7|8)
+	3|4|5|6|7|8|9)
 		if [ "$(wc -l < "$T/err")" != 1 ] || ! grep -q '^kfunctool: ' "$T/err"; then
 			notok "$name" "expected one 'kfunctool: ...' line on stderr"
 			return
@@ -131,12 +131,12 @@ run "--help" 0 "$K" --help
 run "--version" 0 "$K" --version
 run "help test" 0 "$K" help test
 run "help for an unknown command" 2 "$K" help frobnicate
-for c in test try load list audit tags; do
+for c in test try load list audit tags gen-header; do
 	run "$c --help" 0 "$K" $c --help
 done
 # Every long option a command's help lists is in the top-level usage
 "$K" --help > "$T/top" 2>&1
-for c in test try load list audit tags; do
+for c in test try load list audit tags gen-header; do
 	missing=
 	for o in $("$K" $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 		grep -q -- "$o\b" "$T/top" || missing="$missing $o"
@@ -152,7 +152,10 @@ run "test with an unknown option" 2 "$K" test --frobnicate "$T/bad_tag.bpf.o"
 run "try without objects" 2 "$K" try
 run "load without --pin" 2 "$K" load "$T/bad_tag.bpf.o" good
 run "audit without objects" 2 "$K" audit
-run "audit --kernel-btf without --listing" 2 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" "$T/audit_tiers.bpf.o"
+run "audit --listing without --kernel-btf" 2 "$K" audit --listing /dev/null "$T/audit_tiers.bpf.o"
+run "audit --modules-btf without --kernel-btf" 2 "$K" audit --modules-btf "$T" "$T/audit_tiers.bpf.o"
+run "audit --kernel-btf without kfunc tags, no --listing" 9 "$K" audit --kernel-btf "$T/audit_tiers.bpf.o" "$T/audit_tiers.bpf.o"
+says "audit without kfunc tags says so" "is tagged bpf_kfunc: the kernel was built without kfunc tags"
 run "list --tier bogus" 2 "$K" list --tier bogus
 run "list with an argument" 2 "$K" list extra
 run "tags with an argument" 2 "$K" tags extra
@@ -397,7 +400,7 @@ json_ok "audit --json: file and listing names escaped, UTF-8" 'd["objects"][0]["
 
 # tags offline, from objects whose BTF carries kfunc tags, or none
 run "tags: missing kernel BTF" 3 "$K" tags --kernel-btf "$T/nope"
-run "tags: BTF without kfunc tags" 8 "$K" tags --kernel-btf "$T/stable_only.bpf.o"
+run "tags: BTF without kfunc tags" 9 "$K" tags --kernel-btf "$T/stable_only.bpf.o"
 says "tags: BTF without kfunc tags says so" "the kernel was built without kfunc tags"
 if exits "tags: the kfuncs of tagged BTF; conflicting tags" 8 "$K" tags --kernel-btf "$T/kfunc_tags.bpf.o"; then
 	printf '%s\t%s\n' "# name" "owner	btf_id	tier	since	removal	replacement" \
@@ -415,6 +418,27 @@ if exits "tags: the kfuncs of tagged BTF; conflicting tags" 8 "$K" tags --kernel
 	fi
 fi
 run "tags --module of no BTF given" 8 "$K" tags --kernel-btf "$T/kfunc_tags.bpf.o" --module nope
+
+# audit from BTF tags alone: tiers and records from the tags; a kfunc
+# whose tags conflict is unknown, and the note says why
+run "audit from tags: a kfunc with conflicting tags is unknown" 13 "$K" audit --json \
+	--kernel-btf "$T/kfunc_tags.bpf.o" "$T/calls_tagged.bpf.o"
+json_ok "audit from tags: tiers, records, no hooks or counts" '[(k["name"], k["tier"], k["removal"], k["hooks"], k["count"]) for k in d["objects"][0]["kfuncs"]] == [("kt_stable", "stable", None, None, None), ("kt_unstable", "unstable", None, None, None), ("kt_deprecated", "deprecated", "6.4", None, None), ("kt_two_tiers", "unknown", None, None, None)]'
+json_ok "audit from tags: the conflict is noted" '"conflicting tier tags" in d["objects"][0]["kfuncs"][3]["notes"][0]'
+
+# gen-header: bad usage and bad files write nothing
+run "gen-header with an argument" 2 "$K" gen-header extra
+run "gen-header --base without --btf" 2 "$K" gen-header --base "$T/kfunc_tags.bpf.o"
+run "gen-header --btf with --kernel-btf" 2 "$K" gen-header --btf "$T/kfunc_tags.bpf.o" --kernel-btf "$T/kfunc_tags.bpf.o"
+run "gen-header --tier bogus" 2 "$K" gen-header --tier bogus
+run "gen-header: missing file" 3 "$K" gen-header --kernel-btf "$T/nope" -o "$T/h"
+run "gen-header: a file that is not BTF" 8 "$K" gen-header --kernel-btf "$here/errors.sh" -o "$T/h"
+says "gen-header: a file that is not BTF says so" "cannot read BTF"
+run "gen-header: BTF without kfunc tags" 9 "$K" gen-header --kernel-btf "$T/stable_only.bpf.o" -o "$T/h"
+run "gen-header: a kfunc with conflicting tags" 8 "$K" gen-header --kernel-btf "$T/kfunc_tags.bpf.o" -o "$T/h"
+says "gen-header: names the kfunc with conflicting tags" "kt_two_tiers"
+run "gen-header: a --module the BTF does not have" 6 "$K" gen-header --kernel-btf "$T/kfunc_tags.bpf.o" --module nope -o "$T/h"
+[ -e "$T/h" ] && notok "gen-header writes no file on error" || ok "gen-header writes no file on error"
 
 echo "1..$n"
 [ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"
