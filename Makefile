@@ -131,8 +131,12 @@ $(B)/tools/%: tests/tools/%.c
 # of vmlinux's and the sample module's kfuncs, and the audit of every BPF
 # object and of a selftest object of the tree from BTF tags, no listing.
 # The guest tests compare them with what the running kernel says.
+# No $(BPF_OBJS) here: expanded while make reads this file, the wildcard
+# would fill make's directory cache with $(B)/bpf before the objects exist,
+# and every later $(BPF_OBJS), in the images recipe too, would be empty.
 SELFTEST_OBJ = kfunc_call_test
-$(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(BPF_OBJS) $(B)/vmlinux.h
+$(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/kfuncs.h \
+		$(wildcard bpf-progs/*.bpf.c bpf-progs/include/*.h)
 	@echo '[offline] header and audits from the build' >&2
 	@rm -rf $(@D) && mkdir -p $(@D)/audit
 	@$(B)/loader/kfunctool gen-header --kernel-btf $(KDIR)/vmlinux \
@@ -151,7 +155,7 @@ $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(BPF_OBJS) $(B)/vml
 		clang -g -O2 -target bpf -Wall -I$(B) -c $$f.c -o /dev/null 2>&1 | \
 			grep -o "\(warning\|error\): '.*" > $$f.log || exit 1; \
 	done
-	@for o in $(BPF_OBJS) $(@D)/$(SELFTEST_OBJ).bpf.o; do \
+	@for o in $(B)/bpf/*.bpf.o $(@D)/$(SELFTEST_OBJ).bpf.o; do \
 		n=$$(basename $$o .bpf.o); \
 		$(B)/loader/kfunctool audit --json --kernel-btf $(KDIR)/vmlinux \
 			--modules-btf $(B)/kmod/module $$o > $(@D)/audit/$$n.json; \

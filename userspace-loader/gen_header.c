@@ -5,11 +5,14 @@
  * so that the compiler, not only the verifier, tells a program's author
  * about deprecated and removed kfuncs.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
 
@@ -581,13 +584,26 @@ out:
 	return total;
 }
 
-/* @len bytes of @buf to -o FILE or stdout; an exit code. */
+/* @len bytes of @buf to -o FILE or stdout; an exit code. A regular file
+ * that cannot be written whole is removed; a device or pipe never is. */
 static int write_out(const char *path, const char *buf, size_t len)
 {
-	FILE *f = path ? fopen(path, "w") : stdout;
+	struct stat st;
+	bool regular, bad;
+	FILE *f;
 
-	if (!f || fwrite(buf, 1, len, f) != len || (path ? fclose(f) : fflush(f))) {
-		kt_err("gen-header: cannot write %s: %m", path ? path : "stdout");
+	regular = path && (stat(path, &st) ? errno == ENOENT : S_ISREG(st.st_mode));
+	f = path ? fopen(path, "w") : stdout;
+	if (!f) {
+		kt_err("gen-header: cannot create %s: %s", path, strerror(errno));
+		return KT_RUNTIME;
+	}
+	bad = fwrite(buf, 1, len, f) != len;
+	bad |= (path ? fclose(f) : fflush(f)) != 0;
+	if (bad) {
+		kt_err("gen-header: cannot write %s: %s", path ? path : "stdout", strerror(errno));
+		if (regular)
+			unlink(path);
 		return KT_RUNTIME;
 	}
 	return KT_OK;
