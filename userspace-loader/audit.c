@@ -114,14 +114,6 @@ static void note(struct finding *f, const char *fmt, ...)
 	kt_strv_push(&f->notes, buf);
 }
 
-static bool has_mod(const struct kt_kbtf *k, const char *name)
-{
-	for (int i = 0; i < k->nmods; i++)
-		if (!strcmp(k->mods[i].name, name))
-			return true;
-	return false;
-}
-
 /* A kfunc the listing lacks: is it in the kernel at all? */
 static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
 {
@@ -151,7 +143,7 @@ static void note_listed(struct finding *f, const struct kt_kbtf *k)
 	kt_tier_record(f->v, r->since, r->removal, r->replacement, rec, sizeof(rec));
 	if (rec[0])
 		note(f, "%s", rec);
-	if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !has_mod(k, r->owner))
+	if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !kt_kbtf_has_mod(k, r->owner))
 		note(f, "BTF of module %s not given: checked against the listing only",
 		     r->owner);
 	else if (!f->btf_owner)

@@ -167,6 +167,11 @@ const struct kt_kfunc_tags *kt_btftags_find(const struct kt_btftags *t, int id)
 	return bsearch(&id, t->funcs, t->n, sizeof(*t->funcs), cmp_id);
 }
 
+const char *kt_kfunc_tags_name(const struct btf *btf, const struct kt_kfunc_tags *f)
+{
+	return btf__name_by_offset(btf, btf__type_by_id(btf, f->id)->name_off);
+}
+
 /* @btf's tagged kfuncs as listing lines into @f, less those whose tags
  * conflict: the kernel refuses their module */
 static void listing_lines(FILE *f, const struct btf *btf, const struct kt_btftags *t,
@@ -174,7 +179,7 @@ static void listing_lines(FILE *f, const struct btf *btf, const struct kt_btftag
 {
 	for (int i = 0; t && i < t->n; i++) {
 		const struct kt_kfunc_tags *k = &t->funcs[i];
-		const char *name = btf__name_by_offset(btf, btf__type_by_id(btf, k->id)->name_off);
+		const char *name = kt_kfunc_tags_name(btf, k);
 
 		if (!k->kfunc || k->error)
 			continue;

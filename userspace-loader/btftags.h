@@ -52,6 +52,8 @@ struct kt_btftags *kt_btftags_new(const struct btf *btf);
 void kt_btftags_free(struct kt_btftags *t);
 /* The tags of FUNC @id, or NULL when it has none. */
 const struct kt_kfunc_tags *kt_btftags_find(const struct kt_btftags *t, int id);
+/* The name of the FUNC @f tags, in @btf, the BTF it was indexed from. */
+const char *kt_kfunc_tags_name(const struct btf *btf, const struct kt_kfunc_tags *f);
 
 struct kt_kbtf;
 /*

@@ -281,7 +281,7 @@ static int select_kfuncs(const struct gh_args *a, const struct source *s, struct
 
 	for (int i = 0; i < s->tags->n; i++) {
 		const struct kt_kfunc_tags *t = &s->tags->funcs[i];
-		const char *name = btf__name_by_offset(s->btf, btf__type_by_id(s->btf, t->id)->name_off);
+		const char *name = kt_kfunc_tags_name(s->btf, t);
 
 		if (!t->kfunc)
 			continue;

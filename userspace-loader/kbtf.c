@@ -348,6 +348,14 @@ const char *kt_kbtf_find_func_prefer(const struct kt_kbtf *k, const char *name,
 	return kt_kbtf_find_func(k, name, btf_id, btf);
 }
 
+bool kt_kbtf_has_mod(const struct kt_kbtf *k, const char *name)
+{
+	for (int i = 0; i < k->nmods; i++)
+		if (!strcmp(k->mods[i].name, name))
+			return true;
+	return false;
+}
+
 void kt_kbtf_index_tags(struct kt_kbtf *k)
 {
 	if (!k->vmlinux_tags)

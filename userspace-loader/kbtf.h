@@ -46,6 +46,8 @@ int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const 
 		 const char *file);
 void kt_kbtf_free(struct kt_kbtf *k);
 
+/* Does @k hold the BTF of module @name? */
+bool kt_kbtf_has_mod(const struct kt_kbtf *k, const char *name);
 /* Index the kfunc decl tags of every BTF of @k (btftags.h), once. */
 void kt_kbtf_index_tags(struct kt_kbtf *k);
 /* The index of @btf, one of @k's (NULL before kt_kbtf_index_tags()). */

@@ -39,7 +39,6 @@ static const char tags_usage[] =
 
 struct tagged {
 	const char *name;
-	const char *owner;
 	const struct kt_kfunc_tags *tags;
 };
 
@@ -55,23 +54,18 @@ static const char *field(const char *s)
 	return s ? s : "-";
 }
 
-/* Print the tagged kfuncs of one BTF to @f, sorted by name. Returns how
- * many kfuncs have conflicting tags (each named on stderr), or -1 for none
- * tagged at all. */
-static int show_btf(FILE *out, const struct btf *btf, const char *owner)
+/* Print the tagged kfuncs of one BTF, sorted by name. Returns how many
+ * kfuncs have conflicting tags, each named on stderr instead. */
+static int show_btf(const struct btf *btf, const struct kt_btftags *idx, const char *owner)
 {
-	struct kt_btftags *idx = kt_btftags_new(btf);
 	struct tagged *rows = kt_xcalloc(idx->n ? idx->n : 1, sizeof(*rows));
 	int n = 0, bad = 0;
 
 	for (int i = 0; i < idx->n; i++) {
 		const struct kt_kfunc_tags *f = &idx->funcs[i];
 
-		if (!f->kfunc)
-			continue;
-		rows[n++] = (struct tagged){
-			btf__name_by_offset(btf, btf__type_by_id(btf, f->id)->name_off), owner, f
-		};
+		if (f->kfunc)
+			rows[n++] = (struct tagged){ kt_kfunc_tags_name(btf, f), f };
 	}
 	qsort(rows, n, sizeof(*rows), cmp_tagged);
 	for (int i = 0; i < n; i++) {
@@ -82,13 +76,12 @@ static int show_btf(FILE *out, const struct btf *btf, const char *owner)
 			bad++;
 			continue;
 		}
-		fprintf(out, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", rows[i].name, owner, f->id,
+		printf("%s\t%s\t%d\t%s\t%s\t%s\t%s\n", rows[i].name, owner, f->id,
 		       kt_tier_name(f->tier), field(f->since), field(f->removal),
 		       field(f->replacement));
 	}
 	free(rows);
-	kt_btftags_free(idx);
-	return n ? bad : -1;
+	return bad;
 }
 
 int cmd_tags(int argc, char **argv)
@@ -102,12 +95,7 @@ int cmd_tags(int argc, char **argv)
 	};
 	const char *module = NULL, *vmlinux = NULL, *moddir = NULL;
 	int c, ret, bad = 0;
-	bool none = true, notags = false;
-	bool owner_found = false;
-	char *text = NULL;
 	struct kt_kbtf k;
-	size_t len = 0;
-	FILE *out;
 
 	while ((c = getopt_long(argc, argv, "m:k:M:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -139,41 +127,27 @@ int cmd_tags(int argc, char **argv)
 	ret = kt_kbtf_load(&k, "tags", vmlinux, moddir, NULL);
 	if (ret)
 		return ret;
+	kt_kbtf_index_tags(&k);
 
-	/* The lines wait until it is known that there are any */
-	out = open_memstream(&text, &len);
-	if (!out) {
-		kt_err("tags: out of memory");
-		kt_kbtf_free(&k);
-		return KT_RUNTIME;
-	}
-	for (int i = -1; i < k.nmods; i++) {
-		const char *owner = i < 0 ? "vmlinux" : k.mods[i].name;
-
-		if (module && strcmp(module, owner))
-			continue;
-		owner_found = true;
-		ret = show_btf(out, i < 0 ? k.vmlinux : k.mods[i].btf, owner);
-		if (ret >= 0) {
-			none = false;
-			bad += ret;
-		}
-	}
-	fclose(out);
-	if (module && !owner_found) {
+	/* Errors first: no line is printed for a kernel without kfunc tags */
+	if (module && strcmp(module, "vmlinux") && !kt_kbtf_has_mod(&k, module)) {
 		kt_err("tags: %s has no BTF of module %s", k.where, module);
-		bad++;
-	} else if (none && !module) {
+		ret = KT_RUNTIME;
+	} else if (!module && !kt_kbtf_any_kfunc(&k)) {
 		kt_err("tags: no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
 		       k.where);
-		notags = true;
+		ret = KT_NOTAGS;
 	} else {
 		printf("# name\towner\tbtf_id\ttier\tsince\tremoval\treplacement\n");
-		fwrite(text, 1, len, stdout);
+		for (int i = -1; i < k.nmods; i++) {
+			const char *owner = i < 0 ? "vmlinux" : k.mods[i].name;
+
+			if (!module || !strcmp(module, owner))
+				bad += show_btf(i < 0 ? k.vmlinux : k.mods[i].btf,
+						i < 0 ? k.vmlinux_tags : k.mods[i].tags, owner);
+		}
+		ret = bad ? KT_RUNTIME : KT_OK;
 	}
-	free(text);
 	kt_kbtf_free(&k);
-	if (notags)
-		return KT_NOTAGS;
-	return bad ? KT_RUNTIME : KT_OK;
+	return ret;
 }
