@@ -37,8 +37,9 @@ help:
 	@echo '                      the sample modules, BPF objects, kfunctool, the'
 	@echo '                      guest test tools, initramfs'
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
-	@echo 'Variables: KVER (6.1), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
-	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests)'
+	@echo 'Variables: KVER (6.1 or 6.12), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
+	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests),'
+	@echo '           BUILDS (check-patches: all, project or none)'
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \

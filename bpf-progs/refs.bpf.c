@@ -48,7 +48,12 @@ int acquire_no_release(void *ctx)
 
 /* the result of acquire used before the NULL test: rejected */
 SEC("syscall")
-__failure __msg("R1 type=ptr_ expected=fp")
+__failure
+#if KVER_NUM >= 612
+__msg("Possibly NULL pointer passed to trusted arg0")
+#else
+__msg("R1 type=ptr_ expected=fp")
+#endif
 int acquire_no_null_check(void *ctx)
 {
 	struct bpf_sample_obj *obj;
@@ -80,7 +85,11 @@ int release_unacquired(void *ctx)
  */
 SEC("fentry/bpf_sample_obj_value")
 __failure
+#if KVER_NUM >= 612
+__msg("R1 must be referenced or trusted")
+#else
 __msg("release kernel function bpf_sample_obj_release expects refcounted PTR_TO_BTF_ID")
+#endif
 int release_traced_arg(__u64 *ctx)
 {
 	struct bpf_sample_obj *obj = (void *)ctx[0];

@@ -67,17 +67,22 @@ int flag_unknown_bit(void *ctx)
 }
 
 /*
- * Bit 6 is BPF_F_XDP_DEV_BOUND_ONLY upstream (6.3 and later): a loader built
- * against newer headers that sets it gets -EINVAL here, not a kernel that
- * reads it as "deny deprecated kfuncs".
+ * The prog_flags bit upstream gives next, which a loader built against
+ * newer headers may set: -EINVAL here, never read as "deny deprecated
+ * kfuncs". On 6.1 that is bit 6, BPF_F_XDP_DEV_BOUND_ONLY since 6.3; on
+ * 6.12, bit 8, after BPF_F_TEST_REG_INVARIANTS.
  */
 SEC("syscall")
 __sysctl("kernel.bpf_kfunc_deprecation=1")
+#if KVER_NUM >= 612
+__flag(0x100)
+#else
 __flag(0x40)
+#endif
 __failure
 __msg("failed to load: -22")
 __not_msg("denied by")
-int flag_upstream_bit6(void *ctx)
+int flag_upstream_next_bit(void *ctx)
 {
 	return bpf_sample_sum32(2, 3);
 }

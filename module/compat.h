@@ -44,6 +44,14 @@
 #endif
 
 /*
+ * The tag BTF_KFUNCS_START() gives a set, for a set written by hand: v6.9+
+ * refuses a set without it, before any check of its ids.
+ */
+#ifndef BTF_SET8_KFUNCS
+#define BTF_SET8_KFUNCS 0
+#endif
+
+/*
  * A tree without the stability tiers: the pristine tree that make bench
  * measures the series against.  Tier flags mean nothing there and the
  * lifecycle records have no member to go into, so a tiered kfunc

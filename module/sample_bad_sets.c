@@ -89,11 +89,13 @@ BTF_KFUNCS_END(removed_ids)
 /* Far beyond the number of types of any BTF */
 static struct btf_id_set8 bogus_ids = {
 	.cnt = 1,
+	.flags = BTF_SET8_KFUNCS,
 	.pairs = { { .id = 0x7fffffff } },
 };
 
 static struct btf_id_set8 zero_ids = {
 	.cnt = 1,
+	.flags = BTF_SET8_KFUNCS,
 	.pairs = { { .id = 0 } },
 };
 

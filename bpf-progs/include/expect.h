@@ -45,6 +45,15 @@
 #ifndef __EXPECT_H__
 #define __EXPECT_H__
 
+/*
+ * The kernel tree the programs are built for, from bpf-progs/Makefile: 601
+ * for 6.1, 612 for 6.12. Only expectations on upstream's own verifier
+ * messages, which change between trees, depend on it.
+ */
+#ifndef KVER_NUM
+#error "KVER_NUM is not defined: build with bpf-progs/Makefile"
+#endif
+
 #define __test_tag(tag)		__attribute__((btf_decl_tag("comment:" tag)))
 
 #define __success		__test_tag("test_expect_success")

@@ -59,9 +59,9 @@ WANT
 tags "$vmlinux" > "$tmp/vmlinux" || { echo "bpftool failed on $vmlinux"; exit 1; }
 n=$(grep -c ' bpf_kfunc$' "$tmp/vmlinux")
 echo "vmlinux: $n functions tagged bpf_kfunc"
-# A kfunc of net/bpf/test_run.c, and a function that is no kfunc
-grep -qx 'bpf_kfunc_call_test1 bpf_kfunc' "$tmp/vmlinux" ||
-	{ echo "vmlinux: bpf_kfunc_call_test1 has no bpf_kfunc tag"; rc=1; }
+# A kfunc of net/bpf/test_run.c in every tree, and a function that is no kfunc
+grep -qx 'bpf_kfunc_call_test_release bpf_kfunc' "$tmp/vmlinux" ||
+	{ echo "vmlinux: bpf_kfunc_call_test_release has no bpf_kfunc tag"; rc=1; }
 grep -q '^kfree ' "$tmp/vmlinux" && { echo "vmlinux: kfree is tagged"; rc=1; }
 grep -v ' bpf_kfunc$' "$tmp/vmlinux" && { echo "vmlinux: tier tags without tiered kfuncs"; rc=1; }
 exit $rc
