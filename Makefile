@@ -166,7 +166,9 @@ $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/
 
 images: module bpf loader tools
 	@$(MAKE) -s --no-print-directory $(B)/offline/.built
+	@tests/build-selftests
 	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest --offline $(B)/offline \
+		--selftests $(B)/selftests/guest \
 		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
 
