@@ -62,7 +62,7 @@ module: kernel
 # Kbuild's own no-op pass over an external module takes seconds: skip it
 # when neither the sources nor vmlinux changed.
 $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/btf-edit \
-		tests/tools/ko-without-tags
+		tests/tools/ko-relink tests/tools/btf-distill.c tests/tools/btf-raw.h
 	@mkdir -p $(B)/kmod
 	@rsync -a --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*' \
 		--exclude='*.mod*' --exclude=modules.order --exclude=Module.symvers \
@@ -86,10 +86,29 @@ $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/bt
 	@$(call retag,sample_kfuncs,retier,bpf_sample_sum,tier:stable,tier:deprecated)
 	@$(call retag,sample_kfuncs,resince,bpf_sample_sum32,since:6.1,since:6.0)
 	@for m in sample_kfuncs sample_register; do \
-		tests/tools/ko-without-tags $(KDIR) $(B)/kmod/module/$$m.ko \
-			$(B)/kmod/module/$$m.notags.ko || exit 1; \
+		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/$$m.ko \
+			$(B)/kmod/module/$$m.notags.ko --no-tags || exit 1; \
 	done
+	@# Where the tree's libbpf distills BTF (6.11+): the module's BTF on a
+	@# distilled base, as pahole 1.26+ writes it and the kernel relocates
+	@# it, and the same with an id past its BTF in its kfunc set.
+	@if grep -q btf__distill_base $(KDIR)/tools/lib/bpf/btf.h; then \
+		$(MAKE) -s --no-print-directory $(B)/host-tools/btf-distill && \
+		export BTF_DISTILL=$(B)/host-tools/btf-distill && \
+		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/sample_kfuncs.ko \
+			$(B)/kmod/module/sample_kfuncs.distilled.ko --distill && \
+		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/sample_kfuncs.ko \
+			$(B)/kmod/module/sample_kfuncs.badid.ko --distill \
+			--set-id sample_kfunc_ids=2147483647; \
+	fi
 	@touch $@
+
+# Linked with the tree's own libbpf, the one its resolve_btfids is built with
+LIBBPF_TREE = $(KDIR)/tools/bpf/resolve_btfids/libbpf
+$(B)/host-tools/btf-distill: tests/tools/btf-distill.c tests/tools/btf-raw.h $(KDIR)/vmlinux
+	@mkdir -p $(@D)
+	@$(CC) -O2 -Wall -Wextra -Werror -I$(LIBBPF_TREE)/include -o $@ $< \
+		$(LIBBPF_TREE)/libbpf.a -lelf -lz
 
 # retag MODULE,NAME,FUNC,OLD,NEW: MODULE.NAME.ko, MODULE.ko with FUNC's
 # bpf_kfunc_OLD tag renamed bpf_kfunc_NEW
@@ -98,7 +117,7 @@ retag = $(B)/host-tools/btf-edit retag $(KDIR)/vmlinux $(B)/kmod/module/$(1).ko 
 	objcopy --update-section .BTF=$(B)/kmod/$(1).$(2).btf $(B)/kmod/module/$(1).ko \
 		$(B)/kmod/module/$(1).$(2).ko
 
-$(B)/host-tools/%: tests/tools/%.c
+$(B)/host-tools/%: tests/tools/%.c tests/tools/btf-raw.h
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -o $@ $< -lbpf
 

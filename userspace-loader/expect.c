@@ -11,6 +11,7 @@
 #include <linux/bpf.h>
 #include <bpf/btf.h>
 
+#include "caps.h"
 #include "expect.h"
 #include "kfunctool.h"
 #include "sysctl.h"
@@ -179,6 +180,14 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		if (!f && (!kt_parse_ll(v, &n) || n <= 0 || n > 0xffffffffLL))
 			return bad(err, errlen, "__flag(%s): not a BPF_F_ load flag or a number", v);
 		e->prog_flags |= f ? f : (unsigned int)n;
+	} else if ((v = tag_val(t, "caps"))) {
+		unsigned long long c = kt_caps_bit(v);
+
+		if (!c)
+			return bad(err, errlen,
+				   "__caps(%s): not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN", v);
+		e->has_caps = true;
+		e->caps |= c;
 	} else if (strcmp(t, "tight_log") == 0) {
 		e->tight_log = true;
 	} else if (strcmp(t, "fresh_warnings") == 0) {

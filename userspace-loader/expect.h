@@ -46,6 +46,8 @@ struct kt_expect {
 	bool tight_log;			/* __tight_log */
 	bool fresh_warnings;		/* __fresh_warnings */
 	unsigned int prog_flags;	/* __flag, ORed */
+	bool has_caps;
+	unsigned long long caps;	/* __caps, ORed: bits of caps.h's set */
 };
 
 /*

@@ -16,6 +16,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpfobj.h"
+#include "caps.h"
 #include "kfunctool.h"
 #include "replay.h"
 #include "runner.h"
@@ -25,8 +26,8 @@
 #define LOG_LEVEL_STATS 4
 
 static const char load_usage[] =
-"Usage: kfunctool load [--strict] OBJ.bpf.o PROG --pin PATH\n"
-"       kfunctool load [--strict] --repeat N [--stats] OBJ.bpf.o PROG...\n"
+"Usage: kfunctool load [--strict] [--caps CAPS] OBJ.bpf.o PROG --pin PATH\n"
+"       kfunctool load [--strict] [--caps CAPS] --repeat N [--stats] OBJ.bpf.o PROG...\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
@@ -45,6 +46,10 @@ static const char load_usage[] =
 "\n"
 "__sysctl tags are not applied.\n"
 "\n"
+"  -c, --caps CAPS  make each BPF_PROG_LOAD with only these of CAP_BPF,\n"
+"                   CAP_PERFMON, CAP_NET_ADMIN and CAP_SYS_ADMIN (a list\n"
+"                   separated by commas, as __caps in expect.h); libbpf's\n"
+"                   work before it keeps them all\n"
 "  -p, --pin PATH   where to pin it\n"
 "  -r, --repeat N   load every PROG N times (1..1000000), pin nothing\n"
 "  -S, --stats      one CSV line per repeated load (with --repeat)\n"
@@ -182,9 +187,32 @@ static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n
 	return KT_OK;
 }
 
+/* "CAP_BPF,CAP_NET_ADMIN" into a mask of caps.h's bits */
+static int parse_caps(const char *list, uint64_t *caps)
+{
+	char *dup = kt_xstrdup(list), *save = NULL, *name;
+	int ret = 0;
+
+	*caps = 0;
+	for (name = strtok_r(dup, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		uint64_t bit = kt_caps_bit(name);
+
+		if (!bit) {
+			kt_err("load: --caps %s: %s is not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN",
+			       list, name);
+			ret = -1;
+			break;
+		}
+		*caps |= bit;
+	}
+	free(dup);
+	return ret;
+}
+
 int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "caps", required_argument, NULL, 'c' },
 		{ "pin", required_argument, NULL, 'p' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 'S' },
@@ -197,11 +225,18 @@ int cmd_load(int argc, char **argv)
 	char *log = NULL, *end;
 	bool stats = false;
 	long rounds = 0;
+	uint64_t caps = 0;
+	bool has_caps = false;
 	struct kt_obj o;
 	int c, i, n, ret;
 
-	while ((c = getopt_long(argc, argv, "p:r:Ssh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:p:r:Ssh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'c':
+			if (parse_caps(optarg, &caps))
+				return KT_USAGE;
+			has_caps = true;
+			break;
 		case 'p':
 			pin = optarg;
 			break;
@@ -253,6 +288,11 @@ int cmd_load(int argc, char **argv)
 		ret = KT_RUNTIME;
 		goto out;
 	}
+	if (has_caps && (ret = kt_caps_load_with(caps))) {
+		kt_err("load: cannot lower the capabilities for --caps: %s", kt_errstr(ret));
+		ret = KT_RUNTIME;
+		goto out;
+	}
 	log = kt_xmalloc(LOG_BUF_SZ);
 	l = kt_xcalloc(n, sizeof(*l));
 	for (i = 0; i < n && !ret; i++)
@@ -262,6 +302,7 @@ int cmd_load(int argc, char **argv)
 	else if (!ret)
 		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, stats, log);
 out:
+	kt_caps_load_all();
 	for (i = 0; l && i < n; i++) {
 		kt_replay_free(&l[i].rp);
 		bpf_object__close(l[i].obj);	/* a pin keeps its program */

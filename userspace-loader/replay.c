@@ -3,7 +3,9 @@
  * The BPF_PROG_LOAD recorder (see replay.h). libbpf reaches the kernel
  * through syscall(__NR_bpf, ...) and has no hook that sees the final load
  * attributes of a standard section, so kfunctool is linked with
- * -Wl,--wrap=syscall and every syscall() made by libbpf passes here.
+ * -Wl,--wrap=syscall and every syscall() made by libbpf passes here. The
+ * capabilities of a __caps load are lowered here too (caps.h), around the
+ * BPF_PROG_LOAD alone.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "replay.h"
 #include "util.h"
 
@@ -96,14 +99,25 @@ long __wrap_syscall(long nr, ...)
 {
 	long a[6], ret;
 	va_list ap;
+	int err;
 
 	/* syscall() takes at most six arguments after the number */
 	va_start(ap, nr);
 	for (int i = 0; i < 6; i++)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
+	if (nr != __NR_bpf || a[0] != BPF_PROG_LOAD)
+		return __real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	err = kt_caps_enter();
+	if (err) {
+		errno = -err;
+		return -1;
+	}
 	ret = __real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
-	if (recording && nr == __NR_bpf && a[0] == BPF_PROG_LOAD && ret >= 0) {
+	err = errno;
+	kt_caps_leave();
+	errno = err;
+	if (recording && ret >= 0) {
 		const union bpf_attr *attr = (const union bpf_attr *)a[1];
 		unsigned int size = (unsigned int)a[2];
 

@@ -13,6 +13,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "caps.h"
 #include "kbtf.h"
 #include "kfunctool.h"
 #include "replay.h"
@@ -153,6 +154,17 @@ static void run_prog(struct bpf_object *obj, struct bpf_program *prog,
 	}
 }
 
+/* Make the next BPF_PROG_LOADs with @p's __caps, if it has them. */
+static bool load_caps(const struct kt_prog *p, struct kt_run *r)
+{
+	int err = p->expect.has_caps ? kt_caps_load_with(p->expect.caps) : 0;
+
+	if (err)
+		snprintf(r->setup_err, sizeof(r->setup_err),
+			 "cannot lower the capabilities for __caps: %s", kt_errstr(err));
+	return !err;
+}
+
 /*
  * Load (and run) @p with a verifier log buffer of @log_size bytes. With
  * @keep, a program that loaded stays loaded, its object held for replays.
@@ -192,10 +204,15 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 	kt_add_load_flags(target, p->expect.prog_flags);
 
 	kt_libbpf_clear_warning();
+	if (!load_caps(p, r)) {
+		bpf_object__close(obj);
+		return;
+	}
 	if (keep)
 		kt_replay_record(&held.rp, p->name);
 	err = bpf_object__load(obj);
 	kt_replay_stop();
+	kt_caps_load_all();
 	r->log = kt_xstrdup(log_buf);
 	if (err) {
 		r->err = err < 0 ? err : -err;
@@ -298,7 +315,10 @@ void kt_run_next(const struct kt_obj *o, const struct kt_prog *p, struct kt_run 
 		return;
 	}
 	memset(r, 0, sizeof(*r));
+	if (!load_caps(p, r))
+		return;
 	fd = kt_replay_load(&held.rp, log_buf, LOG_BUF_SZ);
+	kt_caps_load_all();
 	r->log = kt_xstrdup(held.rp.attr.log_level ? log_buf : "");
 	if (fd < 0) {
 		r->err = fd;

@@ -35,6 +35,11 @@
  *   __not_dmesg(m)         no line contains m
  *   __dmesg_count(lo, hi, m)  lo to hi lines contain m
  * Environment:
+ *   __caps(c)              make the BPF_PROG_LOAD with only capability c of
+ *                          CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN and
+ *                          CAP_SYS_ADMIN (several __caps add up); libbpf's
+ *                          work before it, which finds module BTF, keeps
+ *                          them all
  *   __sysctl(kv)           "name=value", set before the test, restored after
  *   __repeat(n)            load (and run) n times; every load must match
  *   __fresh_warnings       wait out the printk ratelimit (5 s) and load under
@@ -73,5 +78,6 @@
 #define __sysctl(kv)		__test_tag("test_sysctl=" kv)
 #define __repeat(n)		__test_tag("test_repeat=" #n)
 #define __fresh_warnings	__test_tag("test_fresh_warnings")
+#define __caps(cap)		__test_tag("test_caps=" #cap)
 
 #endif /* __EXPECT_H__ */

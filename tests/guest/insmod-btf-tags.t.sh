@@ -4,7 +4,7 @@
 # and one kernel log line naming the kfunc and both values, and leaves
 # nothing registered. The modules are sample_kfuncs.ko with one tag of its
 # BTF rewritten after the build (btf-edit retag, tests/tools/btf-edit.c), and modules whose
-# BTF was made as before the tag step (tests/tools/ko-without-tags): with
+# BTF was made as before the tag step (tests/tools/ko-relink --no-tags): with
 # tiered kfuncs refused, with unstable kfuncs only loaded.
 dir=/lib/modules/stable-kfuncs
 listing=/sys/kernel/debug/bpf/kfuncs

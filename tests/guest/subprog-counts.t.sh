@@ -3,7 +3,8 @@
 # A program counts once in the listing per deprecated kfunc it calls,
 # wherever the calls are: a static subprogram, a global function, a
 # bpf_loop() callback, or several of them with the main program. A call in
-# a branch the verifier found dead does not count.
+# a branch the verifier found dead does not count, also when a loader with
+# CAP_BPF alone makes the verifier walk it as a speculative path.
 listing=/sys/kernel/debug/bpf/kfuncs
 obj=/bpf/subprogs.bpf.o
 count() {
@@ -25,4 +26,13 @@ kfunctool load --repeat 5 $obj dead_branch > /tmp/out 2>&1 ||
 d1=$(count bpf_sample_sum32) s1=$(count bpf_sample_sum)
 echo "dead_branch: bpf_sample_sum32 $d0 -> $d1, bpf_sample_sum $s0 -> $s1 after 5 loads"
 [ "$d1" = "$d0" ] && [ "$s1" = $((s0 + 5)) ] || rc=1
+
+spec=/bpf/speculative.bpf.o
+d0=$(count bpf_sample_sum32) s0=$(count bpf_sample_sum) r0=$(count bpf_sample_legacy_mul)
+kfunctool load --caps CAP_BPF --repeat 5 $spec spec_deprecated spec_removed > /tmp/out 2>&1 ||
+	{ echo "speculative: the loads failed"; cat /tmp/out; exit 1; }
+d1=$(count bpf_sample_sum32) s1=$(count bpf_sample_sum) r1=$(count bpf_sample_legacy_mul)
+echo "speculative, CAP_BPF alone: bpf_sample_sum32 $d0 -> $d1," \
+	"bpf_sample_legacy_mul $r0 -> $r1, bpf_sample_sum $s0 -> $s1 after 5 loads"
+[ "$d1" = "$d0" ] && [ "$r1" = "$r0" ] && [ "$s1" = $((s0 + 5)) ] || rc=1
 exit $rc

@@ -3,7 +3,8 @@
 # The build writes every kfunc's tier tags into BTF: in the built
 # sample_kfuncs.ko, each kfunc has exactly the tags its set and lifecycle
 # record say (Documentation/bpf/kfuncs.rst, "Tier tags in BTF"), and in
-# vmlinux, kfuncs carry bpf_kfunc while other functions carry none.
+# vmlinux, kfuncs carry bpf_kfunc while kfree and, where MPTCP is built in,
+# the fmod_ret target update_socket_protocol carry none.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
@@ -63,5 +64,13 @@ echo "vmlinux: $n functions tagged bpf_kfunc"
 grep -qx 'bpf_kfunc_call_test_release bpf_kfunc' "$tmp/vmlinux" ||
 	{ echo "vmlinux: bpf_kfunc_call_test_release has no bpf_kfunc tag"; rc=1; }
 grep -q '^kfree ' "$tmp/vmlinux" && { echo "vmlinux: kfree is tagged"; rc=1; }
+# net/mptcp/bpf.c lists update_socket_protocol in a set8 of fmod_ret
+# targets, which is no kfunc set
+if grep -qx 'CONFIG_MPTCP=y' "$b/linux/.config"; then
+	bpftool btf dump file "$vmlinux" | grep -q "FUNC 'update_socket_protocol'" ||
+		{ echo "vmlinux: MPTCP is built in, but update_socket_protocol is not in BTF"; rc=1; }
+	grep -q '^update_socket_protocol ' "$tmp/vmlinux" &&
+		{ echo "vmlinux: update_socket_protocol, an fmod_ret target, is tagged"; rc=1; }
+fi
 grep -v ' bpf_kfunc$' "$tmp/vmlinux" && { echo "vmlinux: tier tags without tiered kfuncs"; rc=1; }
 exit $rc

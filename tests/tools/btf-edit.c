@@ -24,6 +24,8 @@
 
 #include <bpf/btf.h>
 
+#include "btf-raw.h"
+
 static int retag(struct btf *btf, const char *func, const char *old, const char *new)
 {
 	int start = btf__type_cnt(btf__base_btf(btf)), found = 0, off, id;
@@ -77,28 +79,6 @@ static struct btf *untag(const struct btf *btf)
 	return NULL;
 }
 
-static int write_btf(const struct btf *btf, const char *path)
-{
-	const void *raw;
-	__u32 size;
-	FILE *f;
-	int err;
-
-	raw = btf__raw_data(btf, &size);
-	f = fopen(path, "w");
-	if (!raw || !f) {
-		fprintf(stderr, "btf-edit: %s: %s\n", path, strerror(errno));
-		if (f)
-			fclose(f);
-		return 1;
-	}
-	err = fwrite(raw, 1, size, f) != size;
-	err |= fclose(f);
-	if (err)
-		fprintf(stderr, "btf-edit: writing %s failed\n", path);
-	return err;
-}
-
 int main(int argc, char **argv)
 {
 	struct btf *base = NULL, *btf = NULL, *out = NULL;
@@ -121,7 +101,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "btf-edit: %s: %s\n", argv[2],
 				errno == ENOENT ? "no bpf_kfunc tag" : strerror(errno));
 		else
-			err = write_btf(out, argv[3]);
+			err = write_btf("btf-edit", out, argv[3]);
 		goto out;
 	}
 	btf = btf__parse_split(argv[3], base);
@@ -134,7 +114,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "btf-edit: %s: no tag '%s' on function %s: %s\n",
 			argv[3], argv[5], argv[4], strerror(-ret));
 	else
-		err = write_btf(btf, argv[7]);
+		err = write_btf("btf-edit", btf, argv[7]);
 out:
 	btf__free(out);
 	btf__free(btf);

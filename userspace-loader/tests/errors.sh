@@ -107,6 +107,7 @@ tagobj() {
 tagobj retval_u64 "test_retval=18446744073709551615"
 tagobj retval_hex64 "test_retval=0xffffffffffffffff"
 tagobj tag_newline "test_expect_miracle\nok 1 forged"
+tagobj caps_unknown "test_caps=CAP_SYS_BOOT"
 # sysctl names that cannot exist: nothing is ever written, only read
 tagobj sysctl_slash "test_sysctl=kernel/kt_no.such/x=1"
 tagobj sysctl_dots "test_sysctl=kernel.kt_no/such.x=1"
@@ -176,6 +177,9 @@ run "load: missing file" 3 "$K" load "$T/nope.bpf.o" p --pin /sys/fs/bpf/kt-test
 run "load: not ELF" 4 "$K" load "$here/objs.h" p --pin /sys/fs/bpf/kt-test
 run "load: no programs" 5 "$K" load "$T/no_progs.bpf.o" p --pin /sys/fs/bpf/kt-test
 run "load: no such program" 2 "$K" load "$T/bad_tag.bpf.o" nope --pin /sys/fs/bpf/kt-test
+run "load: --caps of no BPF capability" 2 "$K" load --caps CAP_BPF,CAP_SYS_BOOT \
+	--repeat 1 "$T/bad_tag.bpf.o" good
+says "load: the capability is named" "load: --caps CAP_BPF,CAP_SYS_BOOT: CAP_SYS_BOOT is not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN"
 
 # malformed expectations: found before anything is loaded, even after a good object
 run "test: unknown tag" 7 "$K" test "$T/bad_tag.bpf.o"
@@ -189,6 +193,8 @@ says "test: __retval beyond 64 bits is not a -1" "__retval(18446744073709551615)
 run "test: __retval 0xffffffffffffffff is not a -1" 7 "$K" test "$T/retval_hex64.bpf.o"
 run "test: unknown tag with a newline: one line" 7 "$K" test "$T/tag_newline.bpf.o"
 says "test: the tag's newline is escaped" '"comment:test_expect_miracle\x0aok 1 forged"'
+run "test: __caps of no BPF capability" 7 "$K" test "$T/caps_unknown.bpf.o"
+says "test: __caps is named" "__caps(CAP_SYS_BOOT): not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN"
 run "test: missing file with a newline in its name: one line" 3 "$K" test "$T/nope
 ok 1 x.bpf.o"
 

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kfunc calls on speculative paths. For a loader without CAP_PERFMON the
+ * verifier also walks the branch that a test of a known value never takes,
+ * as the CPU may speculate into it; as root it does not. Calls there are
+ * checked as calls, but never made, and no tier applies to them: under
+ * __caps(CAP_BPF) each program loads as it does as root, unwarned and
+ * uncounted (tests/guest/subprog-counts.t.sh checks the counters).
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include "expect.h"
+/* Calls deprecated and removed kfuncs on purpose: the verifier is under test */
+#define KFUNCS_ALLOW_DEPRECATED
+#define KFUNCS_ALLOW_REMOVED
+#include "sample_kfuncs.h"
+
+char _license[] SEC("license") = "GPL";
+
+/* Frozen by libbpf: the verifier knows it is 0, a version check's shape */
+const volatile int use_old_kfunc;
+
+static __always_inline __u32 sum_old_or_new(__u32 a, __u32 b)
+{
+	if (use_old_kfunc)
+		return bpf_sample_sum32(a, b);
+	return bpf_sample_sum(a, b);
+}
+
+SEC("syscall")
+__caps(CAP_BPF)
+__sysctl("kernel.bpf_kfunc_deprecation=1")
+__success __retval(7)
+__not_msg("deprecated") __not_dmesg("deprecated")
+int spec_deprecated(void *ctx)
+{
+	return sum_old_or_new(3, 4);
+}
+
+SEC("syscall")
+__caps(CAP_BPF)
+__sysctl("kernel.bpf_kfunc_deprecation=2")
+__success __retval(7)
+__not_msg("deprecated")
+int spec_deprecated_deny(void *ctx)
+{
+	return sum_old_or_new(3, 4);
+}
+
+SEC("syscall")
+__caps(CAP_BPF)
+__flag(BPF_F_DENY_DEPRECATED_KFUNCS)
+__success __retval(7)
+__not_msg("deprecated")
+int spec_deprecated_flag(void *ctx)
+{
+	return sum_old_or_new(3, 4);
+}
+
+/* 2 * 31 + 3 */
+SEC("syscall")
+__caps(CAP_BPF)
+__success __retval(65)
+__not_msg("was removed")
+int spec_removed(void *ctx)
+{
+	if (use_old_kfunc)
+		return bpf_sample_legacy_mul(2, 3);
+	return bpf_sample_mix(2, 3);
+}
+
+/*
+ * What shows the verifier walks the speculative path at all: a call there
+ * is still checked as a call, and a number passed for a kfunc's pointer
+ * rejects the program. The same program loads as root.
+ */
+SEC("syscall")
+__caps(CAP_BPF)
+__failure __msg("R1 type=scalar expected=fp")
+int spec_bad_arg(void *ctx)
+{
+	if (use_old_kfunc)
+		return bpf_sample_obj_value((struct bpf_sample_obj *)(long)bpf_sample_sum(1, 2));
+	return 0;
+}
+
+SEC("syscall")
+__success __retval(0)
+int spec_bad_arg_root(void *ctx)
+{
+	if (use_old_kfunc)
+		return bpf_sample_obj_value((struct bpf_sample_obj *)(long)bpf_sample_sum(1, 2));
+	return 0;
+}
