@@ -16,6 +16,7 @@
  *                      for another program type
  *   other_record       a deprecated kfunc registered again, for another
  *                      program type, with a record that says otherwise
+ *   twice              a set listing a deprecated kfunc twice
  *
  * The build tags each kfunc in BTF from every set of the module: the last
  * two give a kfunc two values for one tag, and are refused at their first
@@ -81,6 +82,11 @@ BTF_KFUNCS_END(deprecated_ids)
 BTF_KFUNCS_START(dec_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
 BTF_KFUNCS_END(dec_ids)
+
+BTF_KFUNCS_START(twice_ids)
+BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
+BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
+BTF_KFUNCS_END(twice_ids)
 
 BTF_KFUNCS_START(removed_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_inc, KF_REMOVED)
@@ -157,6 +163,11 @@ static int __init sample_bad_sets_init(void)
 		again.set = &removed_ids;
 		again.lifecycle = record_a;
 		return register_two(&kset, &again);
+	}
+	if (!strcmp(bad, "twice")) {
+		kset.set = &twice_ids;
+		kset.lifecycle = dec_record_a;
+		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
 	}
 	if (!strcmp(bad, "other_record")) {
 		kset.set = &dec_ids;

@@ -6,7 +6,8 @@
 # end, 0, a struct, a function of vmlinux); and a kfunc registered again
 # for another program type in another tier or with another record, which
 # gives it two values for one BTF tag and is refused at the first
-# registration.
+# registration; a kfunc with a tier listed twice in one set, whose record
+# and tags would reach one of its entries.
 ko=/lib/modules/stable-kfuncs/sample_bad_sets.ko
 rc=0
 while read -r bad want; do
@@ -30,5 +31,6 @@ not_func STRUCT bpf_bad_sets_type, which is no function
 vmlinux_id kfunc set of sample_bad_sets holds id [0-9]*, which is no type of its BTF
 other_tier kfunc bpf_bad_sets_inc of sample_bad_sets has two bpf_kfunc_tier: tags in its BTF: deprecated and removed
 other_record kfunc bpf_bad_sets_dec of sample_bad_sets has two bpf_kfunc_removal: tags in its BTF: 6.3 and 6.4
+twice kfunc bpf_bad_sets_dec of sample_bad_sets is listed twice in a set, with a tier
 CASES
 exit $rc
