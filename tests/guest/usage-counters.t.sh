@@ -1,8 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The listing's usage counter grows by exactly one per program loaded
-# calling the kfunc, also when 4 processes load at once on
-# 2 or more CPUs; a tombstone counts the loads it rejected.
+# calling the kfunc, also when 4 processes load at once on 2 or more CPUs:
+# no load goes uncounted. That shows no lost update from the loads' own
+# paths, not that the increment is atomic: it is a few instructions among
+# the milliseconds of a load, and two CPUs would rarely meet in it; the
+# kernel's atomic64_inc() is what makes it so. A tombstone counts the
+# loads it rejected.
 # needs: smp
 listing=/sys/kernel/debug/bpf/kfuncs
 obj=/bpf/tiers_syscall.bpf.o
