@@ -9,7 +9,9 @@ KDIR      := $(B)/linux
 TIMEOUT   ?= 900
 
 export KVER
-export BUILD_DIR := $(abspath $(BUILD_DIR))
+# A relative BUILD_DIR given on the command line, too, as scripts run elsewhere
+override BUILD_DIR := $(abspath $(BUILD_DIR))
+export BUILD_DIR
 
 PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 	libssl-dev libelf-dev zlib1g-dev libzstd-dev dwarves clang llvm bpftool \
@@ -39,7 +41,9 @@ help:
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
 	@echo 'Variables: KVER (6.1 or 6.12), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
 	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests),'
-	@echo '           BUILDS (check-patches: all, project or none)'
+	@echo '           BUILDS (check-patches: all, project or none),'
+	@echo '           KFLAVOR (a second config fragment), KBASE (a whole config'
+	@echo '           to start from, e.g. a distribution'"'"'s; README)'
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do \

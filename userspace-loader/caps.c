@@ -27,8 +27,8 @@ static const struct {
 	{ "CAP_BPF", CAP_BPF },
 };
 
-const uint64_t kt_caps_bpf_all = 1ULL << CAP_SYS_ADMIN | 1ULL << CAP_NET_ADMIN |
-				 1ULL << CAP_PERFMON | 1ULL << CAP_BPF;
+static const uint64_t bpf_caps_all = 1ULL << CAP_SYS_ADMIN | 1ULL << CAP_NET_ADMIN |
+				     1ULL << CAP_PERFMON | 1ULL << CAP_BPF;
 
 static bool active;
 static uint64_t drop;
@@ -75,7 +75,7 @@ int kt_caps_load_with(uint64_t keep)
 {
 	int err;
 
-	drop = kt_caps_bpf_all & ~keep;
+	drop = bpf_caps_all & ~keep;
 	/* Tried once here, so that no load fails for it later */
 	err = lower();
 	if (err)

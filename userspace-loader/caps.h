@@ -16,16 +16,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* CAP_SYS_ADMIN, CAP_NET_ADMIN, CAP_PERFMON and CAP_BPF, as a mask */
-extern const uint64_t kt_caps_bpf_all;
-
 /* The bit of the capability named @name ("CAP_BPF"), 0 if it is not one
- * of kt_caps_bpf_all. */
+ * of the four: CAP_SYS_ADMIN, CAP_NET_ADMIN, CAP_PERFMON and CAP_BPF. */
 uint64_t kt_caps_bit(const char *name);
 
 /*
- * From now on, every BPF_PROG_LOAD is made with only @keep of
- * kt_caps_bpf_all in the effective set; kt_caps_load_all() ends that.
+ * From now on, every BPF_PROG_LOAD is made with only @keep of the four in
+ * the effective set; kt_caps_load_all() ends that.
  * -errno if the effective set cannot be read or lowered (nothing changes).
  */
 int kt_caps_load_with(uint64_t keep);
