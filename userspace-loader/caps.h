@@ -16,8 +16,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The four, as error messages name them */
+#define KT_CAPS_NAMES "CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN"
+
 /* The bit of the capability named @name ("CAP_BPF"), 0 if it is not one
- * of the four: CAP_SYS_ADMIN, CAP_NET_ADMIN, CAP_PERFMON and CAP_BPF. */
+ * of the four. */
 uint64_t kt_caps_bit(const char *name);
 
 /*

@@ -185,7 +185,7 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 
 		if (!c)
 			return bad(err, errlen,
-				   "__caps(%s): not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN", v);
+				   "__caps(%s): not " KT_CAPS_NAMES, v);
 		e->has_caps = true;
 		e->caps |= c;
 	} else if (strcmp(t, "tight_log") == 0) {

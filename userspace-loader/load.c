@@ -198,7 +198,7 @@ static int parse_caps(const char *list, uint64_t *caps)
 		uint64_t bit = kt_caps_bit(name);
 
 		if (!bit) {
-			kt_err("load: --caps %s: %s is not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN",
+			kt_err("load: --caps %s: %s is not " KT_CAPS_NAMES,
 			       list, name);
 			ret = -1;
 			break;
