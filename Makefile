@@ -21,7 +21,7 @@ BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
-	check-patches check-regress baseline bench fuzz clean
+	check-patches check-regress baseline fuzz-verifier bench fuzz clean
 
 help:
 	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
@@ -31,7 +31,10 @@ help:
 	@echo '  make check-debug    make check on a KASAN/lockdep/UBSAN/kmemleak kernel'
 	@echo '  make check-patches  checkpatch --strict and a build after each patch'
 	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
-	@echo '  make baseline       regenerate that baseline from a pristine kernel'
+	@echo '  make baseline       regenerate the pristine baselines (test_verifier,'
+	@echo '                      the verifier oracle'"'"'s short run) from a pristine kernel'
+	@echo '  make fuzz-verifier  the verifier oracle at length, SEEDS (1-3000), against'
+	@echo '                      the pristine kernel and the tier rules'
 	@echo '  make bench          the tiers'"'"' cost against the pristine kernel, under icount'
 	@echo '  make fuzz           libFuzzer on kfunctool'"'"'s parsers, FUZZ_TIME s each (60)'
 	@echo '  make kernel         extract, patch, configure and build the kernel'
@@ -41,7 +44,7 @@ help:
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
 	@echo 'Variables: KVER (6.1 or 6.12), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
 	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests),'
-	@echo '           BUILDS (check-patches: all, project or none),'
+	@echo '           BUILDS (check-patches: all, project or none), SEEDS (fuzz-verifier),'
 	@echo '           KFLAVOR (a second config fragment), KBASE (a whole config'
 	@echo '           to start from, e.g. a distribution'"'"'s; README)'
 
@@ -143,9 +146,19 @@ bpf: kernel module loader
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
-TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid
+TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid $(B)/tools/verifier-oracle
 
 tools: $(TOOLS) $(B)/host-tools/btf-edit
+
+# The verifier oracle (tests/oracle), with kfunctool's capability
+# lowering and listing parser
+ORACLE_SRCS = tests/oracle/gen.c tests/oracle/oracle.c userspace-loader/caps.c \
+	userspace-loader/listing.c userspace-loader/util.c
+$(B)/tools/verifier-oracle: $(ORACLE_SRCS) tests/oracle/gen.h userspace-loader/caps.h \
+		userspace-loader/listing.h
+	@mkdir -p $(@D)
+	@$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static -o $@ $(ORACLE_SRCS) \
+		-lbpf -lelf -lz
 
 $(B)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
@@ -191,7 +204,7 @@ images: module bpf loader tools
 	@$(MAKE) -s --no-print-directory $(B)/offline/.built
 	@tests/build-selftests
 	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest --offline $(B)/offline \
-		--selftests $(B)/selftests/guest \
+		--selftests $(B)/selftests/guest --regress tests/regress \
 		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
 
@@ -215,8 +228,12 @@ check-patches: deps
 check-regress: kernel
 	@tests/check-regress
 
-baseline: deps
+baseline: images
 	@tests/check-regress --baseline
+	@tests/fuzz-verifier --baseline
+
+fuzz-verifier: images
+	@tests/fuzz-verifier $(SEEDS)
 
 bench: kernel bpf loader
 	@bench/run-bench
@@ -227,4 +244,4 @@ fuzz: deps
 clean:
 	rm -rf $(B)/kmod $(B)/bpf $(B)/loader $(B)/tools $(B)/host-tools $(B)/run-vm $(B)/vmlinux.h \
 		$(B)/kfuncs.h $(B)/offline \
-		$(B)/initramfs.cpio $(B)/check $(B)/bench $(B)/fuzz
+		$(B)/initramfs.cpio $(B)/check $(B)/bench $(B)/fuzz $(B)/fuzz-verifier

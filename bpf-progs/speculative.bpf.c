@@ -92,3 +92,49 @@ int spec_bad_arg_root(void *ctx)
 		return bpf_sample_obj_value((struct bpf_sample_obj *)(long)bpf_sample_sum(1, 2));
 	return 0;
 }
+
+/*
+ * Global functions that only a speculative path calls. 6.1 verifies every
+ * global function as one that may run, called or not: the tiers apply to
+ * its calls for root and CAP_BPF alike. 6.12 verifies one only once a path
+ * it walks calls it, a speculative path too; the tiers then apply only if a
+ * path that runs calls it.
+ */
+__noinline int old_mul(int x)
+{
+	return bpf_sample_legacy_mul(x, 3);
+}
+
+__noinline int old_sum(int x)
+{
+	return bpf_sample_sum32(x, 4);
+}
+
+SEC("syscall")
+__caps(CAP_BPF)
+#if KVER_NUM >= 612
+__success __retval(65) __not_msg("was removed")
+#else
+__failure __msg("kfunc bpf_sample_legacy_mul was removed in 6.1")
+#endif
+int spec_global_removed(void *ctx)
+{
+	if (use_old_kfunc)
+		return old_mul(2);
+	return bpf_sample_mix(2, 3);
+}
+
+SEC("syscall")
+__caps(CAP_BPF)
+__sysctl("kernel.bpf_kfunc_deprecation=2")
+#if KVER_NUM >= 612
+__success __retval(7) __not_msg("deprecated")
+#else
+__failure __msg("kfunc bpf_sample_sum32 is deprecated and denied")
+#endif
+int spec_global_deprecated(void *ctx)
+{
+	if (use_old_kfunc)
+		return old_sum(3);
+	return bpf_sample_sum(3, 4);
+}
