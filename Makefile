@@ -128,9 +128,41 @@ $(B)/host-tools/%: tests/tools/%.c tests/tools/btf-raw.h
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -o $@ $< -lbpf
 
-$(B)/vmlinux.h: $(KDIR)/vmlinux
+# 6.12: the tree's own bpftool, whose vmlinux.h carries the tiers (patch
+# 15) and writes the guest programs' vmlinux.h, and the pristine tree's,
+# from the tarball's files (git archive of tag pristine), for what a BTF
+# without tiers gave before; each with the libbpf of its tree inside.
+# 6.1 keeps Debian's bpftool.
+TREE_TOOLS = $(B)/tree-tools
+ifeq ($(KVER),6.12)
+TREE_BPFTOOLS = $(TREE_TOOLS)/bpftool $(TREE_TOOLS)/pristine-bpftool
+VMLINUX_H_BPFTOOL = $(TREE_TOOLS)/bpftool
+else
+VMLINUX_H_BPFTOOL = bpftool
+endif
+
+$(B)/vmlinux.h: $(KDIR)/vmlinux $(filter $(TREE_TOOLS)/bpftool,$(VMLINUX_H_BPFTOOL))
 	@echo '[bpf] generating vmlinux.h' >&2
-	@bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
+	@$(VMLINUX_H_BPFTOOL) btf dump file $< format c > $@.tmp && mv $@.tmp $@
+
+tree_bpftool = $(MAKE) -s -C $(1)/tools/bpf/bpftool OUTPUT=$(2)/ \
+	VMLINUX_BTF=$(KDIR)/vmlinux > $(2).log 2>&1 || \
+	{ tail -n 20 $(2).log >&2; exit 1; }
+$(TREE_TOOLS)/bpftool: $(KDIR)/vmlinux $(wildcard $(KDIR)/tools/bpf/bpftool/*.[ch] \
+		$(KDIR)/tools/lib/bpf/*.[ch])
+	@echo "[tools] building the tree's bpftool (log: $(TREE_TOOLS)/bpftool-build.log)" >&2
+	@mkdir -p $(TREE_TOOLS)/bpftool-build
+	@$(call tree_bpftool,$(KDIR),$(TREE_TOOLS)/bpftool-build)
+	@cp $(TREE_TOOLS)/bpftool-build/bpftool $@
+# Its sources never change: built once (the vmlinux only for its BTF)
+$(TREE_TOOLS)/pristine-bpftool: | $(KDIR)/vmlinux
+	@echo "[tools] building the pristine tree's bpftool" >&2
+	@rm -rf $(TREE_TOOLS)/pristine-src && mkdir -p $(TREE_TOOLS)/pristine-src \
+		$(TREE_TOOLS)/pristine-build
+	@git -C $(KDIR) archive pristine tools kernel/bpf scripts/bpf_doc.py \
+		include/uapi/linux/bpf.h | tar -x -C $(TREE_TOOLS)/pristine-src
+	@$(call tree_bpftool,$(TREE_TOOLS)/pristine-src,$(TREE_TOOLS)/pristine-build)
+	@cp $(TREE_TOOLS)/pristine-build/bpftool $@
 
 # The sample module's kfunc prototypes, with their tiers, from its BTF:
 # the programs are compiled against what the build wrote, not a copy.
@@ -147,8 +179,11 @@ loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
 TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid $(B)/tools/verifier-oracle
+ifeq ($(KVER),6.12)
+TOOLS += $(B)/tools/libbpf-tiers
+endif
 
-tools: $(TOOLS) $(B)/host-tools/btf-edit
+tools: $(TOOLS) $(B)/host-tools/btf-edit $(TREE_BPFTOOLS)
 
 # The verifier oracle (tests/oracle), with kfunctool's capability
 # lowering and listing parser
@@ -159,6 +194,19 @@ $(B)/tools/verifier-oracle: $(ORACLE_SRCS) tests/oracle/gen.h userspace-loader/c
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static -o $@ $(ORACLE_SRCS) \
 		-lbpf -lelf -lz
+
+# 6.12: the tree's libbpf (the series' libbpf patch), and a loader of
+# tests/libbpf's objects linked with it
+TREE_LIBBPF = $(TREE_TOOLS)/libbpf/libbpf.a
+$(TREE_LIBBPF): $(KDIR)/vmlinux $(wildcard $(KDIR)/tools/lib/bpf/*.[ch])
+	@echo "[tools] building the tree's libbpf (log: $(TREE_TOOLS)/libbpf.log)" >&2
+	@mkdir -p $(@D)
+	@$(MAKE) -s -C $(KDIR)/tools/lib/bpf OUTPUT=$(@D)/ > $(TREE_TOOLS)/libbpf.log 2>&1 || \
+		{ tail -n 20 $(TREE_TOOLS)/libbpf.log >&2; exit 1; }
+$(B)/tools/libbpf-tiers: tests/libbpf/loader.c $(TREE_LIBBPF)
+	@mkdir -p $(@D)
+	@$(CC) -O2 -Wall -Wextra -Werror -static -I$(KDIR)/tools/lib \
+		-I$(KDIR)/tools/include/uapi -o $@ $< $(TREE_LIBBPF) -lelf -lz
 
 $(B)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
@@ -173,7 +221,8 @@ $(B)/tools/%: tests/tools/%.c
 # and every later $(BPF_OBJS), in the images recipe too, would be empty.
 SELFTEST_OBJ = kfunc_call_test
 $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/kfuncs.h \
-		$(wildcard bpf-progs/*.bpf.c bpf-progs/include/*.h)
+		$(wildcard bpf-progs/*.bpf.c bpf-progs/include/*.h tests/libbpf/*.bpf.c) \
+		$(if $(TREE_BPFTOOLS),$(TREE_LIBBPF))
 	@echo '[offline] header and audits from the build' >&2
 	@rm -rf $(@D) && mkdir -p $(@D)/audit
 	@$(B)/loader/kfunctool gen-header --kernel-btf $(KDIR)/vmlinux \
@@ -198,6 +247,13 @@ $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/
 			--modules-btf $(B)/kmod/module $$o > $(@D)/audit/$$n.json; \
 		echo $$? > $(@D)/audit/$$n.rc; \
 	done
+	@# 6.12: objects for the tree's libbpf (tests/libbpf), in /offline/libbpf,
+	@# with its bpf_helpers.h (Debian's lacks bpf_ksym_exists())
+	@$(if $(TREE_BPFTOOLS),mkdir -p $(@D)/libbpf && for c in tests/libbpf/*.bpf.c; do \
+		clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror -I$(B) \
+			-I$(KDIR)/tools/lib -I$(TREE_TOOLS)/libbpf -c $$c \
+			-o $(@D)/libbpf/$$(basename $$c .c).o || exit 1; \
+	done)
 	@touch $@
 
 images: module bpf loader tools
