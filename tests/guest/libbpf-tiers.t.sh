@@ -13,7 +13,7 @@
 #   was removed in and the replacement, before the kernel sees it: the
 #   tombstone's count of rejected loads does not move;
 # - deny_deprecated_kfuncs refuses an object calling a deprecated kfunc
-#   and loads one that calls none.
+#   and loads ones that call none: a stable kfunc, the fallback above.
 dir=/offline/libbpf
 listing=/sys/kernel/debug/bpf/kfuncs
 # col KFUNC N: field N of sample_kfuncs' KFUNC in the listing
@@ -64,8 +64,10 @@ echo "  bpf_sample_legacy_mul's count of rejected loads: $r0 -> $r1"
 
 run deny 1 --deny-deprecated $dir/deprecated.bpf.o
 has deny 1 "libbpf: extern (func ksym) 'bpf_sample_sum32': kfunc is deprecated, denied by deny_deprecated_kfuncs, replacement: bpf_sample_sum"
-run deny-none 0 --deny-deprecated $dir/fallback.bpf.o
-has deny-none 1 "fallback_main: loaded, returned 65"
+run deny-stable 0 --deny-deprecated $dir/stable.bpf.o
+has deny-stable 1 "stable_sum: loaded, returned 7"
+run deny-fallback 0 --deny-deprecated $dir/fallback.bpf.o
+has deny-fallback 1 "fallback_main: loaded, returned 65"
 
 i=0
 while [ "$(col bpf_sample_sum 11)" != "$loaded0" ] && [ $i -lt 100 ]; do
