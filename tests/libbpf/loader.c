@@ -75,6 +75,13 @@ int main(int argc, char **argv)
 	const char *target_path = NULL;
 	int rc = 0, nlinks = 0, target_fd = -1, i;
 
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		printf("usage: libbpf-tiers [--deny-deprecated] [--target TARGET] OBJECT\n"
+		       "Load OBJECT with this libbpf, show what libbpf prints and what each\n"
+		       "program returns; --target: OBJECT's freplace programs replace a\n"
+		       "function of TARGET's first program, which then runs.\n");
+		return 0;
+	}
 	for (i = 1; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "--deny-deprecated"))
 			opts.deny_deprecated_kfuncs = true;
