@@ -498,13 +498,12 @@ bool oracle_gen(struct oracle_prog *p, uint64_t seed, bool tiered,
 	return !e.full;
 }
 
-const char *oracle_func_name(const struct oracle_prog *p, int i)
+const char *oracle_func_name(int i)
 {
-	static const char *const names[] = {
+	static const char *const names[ORACLE_MAX_FUNCS] = {
 		"main", "f1", "f2", "f3", "f4", "f5", "f6", "f7",
 	};
 
-	(void)p;
 	return names[i];
 }
 
@@ -577,9 +576,7 @@ void oracle_print(FILE *f, uint64_t seed, bool tiered)
 	build(&t, seed, tiered);
 	fprintf(f, "/* seed %llu */\n", (unsigned long long)seed);
 	for (int i = 0; i < t.nfuncs; i++) {
-		fprintf(f, "%s int %s(...)\n{\n", kinds[t.kind[i]],
-			i ? (const char *[]){ "f1", "f2", "f3", "f4", "f5", "f6", "f7" }[i - 1] :
-			    "main");
+		fprintf(f, "%s int %s(...)\n{\n", kinds[t.kind[i]], oracle_func_name(i));
 		print_list(f, &t, t.body[i], 0);
 		fprintf(f, "}\n");
 	}

@@ -85,8 +85,8 @@ bool oracle_gen(struct oracle_prog *p, uint64_t seed, bool tiered,
 /* The program's tree as pseudo C, to reproduce a failure by hand */
 void oracle_print(FILE *f, uint64_t seed, bool tiered);
 
-/* Function @i's name and whether it is a global function (func_info) */
-const char *oracle_func_name(const struct oracle_prog *p, int i);
+/* Function @i's name, and whether it is a global function (func_info) */
+const char *oracle_func_name(int i);
 bool oracle_func_global(const struct oracle_prog *p, int i);
 
 #endif

@@ -176,7 +176,7 @@ static int prog_btf(const struct oracle_prog *p, struct bpf_func_info *fi)
 			btf__add_func_param(btf, "ctx", t_ptr);
 		}
 		fi[f].insn_off = p->func_start[f];
-		fi[f].type_id = btf__add_func(btf, oracle_func_name(p, f),
+		fi[f].type_id = btf__add_func(btf, oracle_func_name(f),
 					      oracle_func_global(p, f) ? BTF_FUNC_GLOBAL :
 					      BTF_FUNC_STATIC, proto);
 	}
