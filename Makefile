@@ -21,7 +21,7 @@ BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
-	check-patches check-regress baseline fuzz-verifier bench fuzz clean
+	check-patches check-regress baseline abi-baseline fuzz-verifier bench fuzz clean
 
 help:
 	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
@@ -33,6 +33,8 @@ help:
 	@echo '  make check-regress  the tree'"'"'s test_verifier vs the pristine baseline'
 	@echo '  make baseline       regenerate the pristine baselines (test_verifier,'
 	@echo '                      the verifier oracle'"'"'s short run) from a pristine kernel'
+	@echo '  make abi-baseline   write module/sample_kfuncs.abi, the kfunc ABI the'
+	@echo '                      built sample module promises (after a release)'
 	@echo '  make fuzz-verifier  the verifier oracle at length, SEEDS (1-3000), against'
 	@echo '                      the pristine kernel and the tier rules'
 	@echo '  make bench          the tiers'"'"' cost against the pristine kernel, under icount'
@@ -213,8 +215,9 @@ $(B)/tools/%: tests/tools/%.c
 	@$(CC) -O2 -Wall -Wextra -Werror -static -o $@ $<
 
 # From the build alone, as a distribution builder or CI would: the header
-# of vmlinux's and the sample module's kfuncs, and the audit of every BPF
-# object and of a selftest object of the tree from BTF tags, no listing.
+# and the ABI dump of vmlinux's and the sample module's kfuncs, and the
+# audit of every BPF object and of a selftest object of the tree from BTF
+# tags, no listing.
 # The guest tests compare them with what the running kernel says.
 # No $(BPF_OBJS) here: expanded while make reads this file, the wildcard
 # would fill make's directory cache with $(B)/bpf before the objects exist,
@@ -241,6 +244,10 @@ $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/
 		clang -g -O2 -target bpf -Wall -I$(B) -c $$f.c -o /dev/null 2>&1 | \
 			grep -o "\(warning\|error\): '.*" > $$f.log || exit 1; \
 	done
+	@# The kfunc ABI of vmlinux and the sample module, from the files
+	@$(B)/loader/kfunctool abi-dump --kernel-btf $(KDIR)/vmlinux \
+		--modules-btf $(B)/kmod/module --module vmlinux --module sample_kfuncs \
+		-o $(@D)/kfuncs.abi
 	@for o in $(B)/bpf/*.bpf.o $(@D)/$(SELFTEST_OBJ).bpf.o; do \
 		n=$$(basename $$o .bpf.o); \
 		$(B)/loader/kfunctool audit --json --kernel-btf $(KDIR)/vmlinux \
@@ -273,10 +280,11 @@ check: images
 # The same suite on a kernel with the kernel's own checkers, in a build dir
 # of its own: qemu-boot/$(KVER)/debug.config merged after kernel.config.
 # KASAN's shadow and kmemleak's pool need more memory, and the guest runs
-# about three times slower.
+# about three times slower; the verifier oracle's loads ten times (40
+# seeds of its 200).
 check-debug: deps
 	@$(MAKE) --no-print-directory check KFLAVOR=debug BUILD_DIR=$(BUILD_DIR)/debug \
-		QEMU_MEM=1G TIMEOUT=2700
+		QEMU_MEM=1G TIMEOUT=2700 ORACLE_SEEDS=40
 
 check-patches: deps
 	@tests/check-patches
@@ -287,6 +295,13 @@ check-regress: kernel
 baseline: images
 	@tests/check-regress --baseline
 	@tests/fuzz-verifier --baseline
+
+# The sample module's kfunc ABI, which make check holds each build to
+# (tests/host/abi-check.t.sh): rewritten by hand when a release ships
+abi-baseline: module loader
+	@$(B)/loader/kfunctool abi-dump --btf $(B)/kmod/module/sample_kfuncs.ko \
+		--base $(KDIR)/vmlinux -o module/sample_kfuncs.abi
+	@echo '[abi] written: module/sample_kfuncs.abi'
 
 fuzz-verifier: images
 	@tests/fuzz-verifier $(SEEDS)

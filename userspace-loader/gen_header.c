@@ -5,19 +5,17 @@
  * so that the compiler, not only the verifier, tells a program's author
  * about deprecated and removed kfuncs.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <bpf/btf.h>
 
 #include "btftags.h"
 #include "kbtf.h"
+#include "kfuncsel.h"
 #include "kfunctool.h"
 #include "listing.h"
 #include "util.h"
@@ -107,25 +105,8 @@ static const char preamble[] =
 "#endif\n";
 
 struct gh_args {
-	const char *kbtf;	/* offline: the target's vmlinux, */
-	const char *mods;	/* its modules' BTF; */
-	const char *btf;	/* or one BTF, */
-	const char *base;	/* on top of this vmlinux */
+	struct kt_sel_args sel;
 	const char *out;
-	struct kt_strv modules;	/* --module, none: all */
-	unsigned int tiers;	/* bit (1 << enum kt_tier) per --tier, 0: all */
-};
-
-/* One BTF whose kfuncs go into the header: vmlinux or a module. */
-struct source {
-	const char *name;
-	const struct btf *btf;
-	const struct kt_btftags *tags;
-};
-
-struct kfunc {
-	const char *name;
-	const struct kt_kfunc_tags *tags;
 };
 
 /* btf_dump's output; muted while it marks vmlinux types as emitted */
@@ -160,12 +141,9 @@ static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
 
 	*ret = KT_USAGE;
 	while ((c = kt_getopt(argc, argv, "k:M:b:B:m:t:o:h", opts, &nops)) != -1) {
+		if (kt_sel_option(&a->sel, c, optarg))
+			continue;
 		switch (c) {
-		case 'k': a->kbtf = optarg; break;
-		case 'M': a->mods = optarg; break;
-		case 'b': a->btf = optarg; break;
-		case 'B': a->base = optarg; break;
-		case 'm': kt_strv_push(&a->modules, optarg); break;
 		case 'o': a->out = optarg; break;
 		case 't':
 			rank = kt_tier_rank(optarg);
@@ -173,7 +151,7 @@ static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
 				kt_err("gen-header: unknown tier '%s' (%s)", optarg, kt_tier_names());
 				return false;
 			}
-			a->tiers |= 1u << rank;
+			a->sel.tiers |= 1u << rank;
 			break;
 		case 'h':
 			kt_usage(stdout, gen_header_usage);
@@ -189,114 +167,7 @@ static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
 		       argv[1]);
 		return false;
 	}
-	if (a->mods && !a->kbtf) {
-		kt_err("gen-header: --modules-btf needs --kernel-btf");
-		return false;
-	}
-	if (a->base && !a->btf) {
-		kt_err("gen-header: --base needs --btf");
-		return false;
-	}
-	if (a->btf && a->kbtf) {
-		kt_err("gen-header: --btf and --kernel-btf exclude each other");
-		return false;
-	}
-	return true;
-}
-
-/* The BTF named, or the running kernel's, indexed; an exit code. */
-static int load_kbtf(const struct gh_args *a, struct kt_kbtf *k)
-{
-	int ret = kt_kbtf_load(k, "gen-header", a->btf ? a->base : a->kbtf, a->mods, a->btf);
-
-	if (!ret)
-		kt_kbtf_index_tags(k);
-	return ret;
-}
-
-static int cmp_source(const void *a, const void *b)
-{
-	return strcmp(((const struct source *)a)->name, ((const struct source *)b)->name);
-}
-
-/*
- * The BTFs whose kfuncs are wanted: vmlinux (not when it is only the base
- * of --btf), then the modules by name, less those --module leaves out.
- * Returns their number, or -1 after an error line (*@ret the exit code).
- */
-static int select_sources(const struct gh_args *a, const struct kt_kbtf *k,
-			  struct source *s, int *ret)
-{
-	int n = 0, nmods;
-
-	if (!a->base)
-		s[n++] = (struct source){ "vmlinux", k->vmlinux, k->vmlinux_tags };
-	for (int i = 0; i < k->nmods; i++)
-		s[n++] = (struct source){ k->mods[i].name, k->mods[i].btf, k->mods[i].tags };
-	nmods = n - !a->base;
-	qsort(s + n - nmods, nmods, sizeof(*s), cmp_source);
-	for (int i = n - nmods + 1; i < n; i++) {
-		if (!strcmp(s[i - 1].name, s[i].name)) {
-			kt_err("gen-header: two BTFs for module %s in %s", s[i].name, k->where);
-			*ret = KT_RUNTIME;
-			return -1;
-		}
-	}
-	for (int i = 0; i < a->modules.n; i++) {
-		bool found = false;
-
-		for (int j = 0; j < n && !found; j++)
-			found = !strcmp(s[j].name, a->modules.v[i]);
-		if (!found) {
-			kt_err("gen-header: no BTF for module %s in %s (is it loaded?)",
-			       a->modules.v[i], k->where);
-			*ret = KT_NOKFUNC;
-			return -1;
-		}
-	}
-	if (!a->modules.n)
-		return n;
-	nmods = 0;	/* now: those kept */
-	for (int i = 0; i < n; i++)
-		if (kt_strv_has(&a->modules, s[i].name))
-			s[nmods++] = s[i];
-	return nmods;
-}
-
-static int cmp_kfunc(const void *a, const void *b)
-{
-	return strcmp(((const struct kfunc *)a)->name, ((const struct kfunc *)b)->name);
-}
-
-/*
- * The kfuncs of @s that --tier wants, by name, in *@out; their number.
- * A kfunc whose tier tags conflict could be of any tier: it counts in
- * *@nbad, the first in @bad.
- */
-static int select_kfuncs(const struct gh_args *a, const struct source *s, struct kfunc **out,
-			 int *nbad, char *bad, size_t badlen)
-{
-	struct kfunc *fs = kt_xcalloc(s->tags->nkfuncs, sizeof(*fs));
-	int n = 0;
-
-	for (int i = 0; i < s->tags->n; i++) {
-		const struct kt_kfunc_tags *t = &s->tags->funcs[i];
-		const char *name = kt_kfunc_tags_name(s->btf, t);
-
-		if (!t->kfunc)
-			continue;
-		if (t->error) {
-			if (!(*nbad)++)
-				snprintf(bad, badlen, "%s: %s: %s", s->name, name, t->error);
-			continue;
-		}
-		if (!a->tiers || (a->tiers & (1u << t->tier)))
-			fs[n++] = (struct kfunc){ name, t };
-	}
-	if (n)
-		qsort(fs, n, sizeof(*fs), cmp_kfunc);
-	*out = fs;
-	return n;
+	return kt_sel_check_args(&a->sel, "gen-header");
 }
 
 static bool is_ident(const char *s)
@@ -345,7 +216,7 @@ static void put_comment_text(FILE *f, const char *s)
 
 /* The compiler's message for a call: "X is deprecated since 6.1, removal
  * planned for 6.4: use Y", "X was removed in 6.1: use Y". */
-static void tier_message(const struct kfunc *k, char *buf, size_t len)
+static void tier_message(const struct kt_kfunc *k, char *buf, size_t len)
 {
 	const struct kt_kfunc_tags *t = k->tags;
 	const char *r = t->replacement;
@@ -364,7 +235,8 @@ static void tier_message(const struct kfunc *k, char *buf, size_t len)
 		snprintf(buf + n, len - n, ": %s%s", is_ident(r) ? "use " : "", r);
 }
 
-static int put_kfunc(FILE *f, struct btf_dump *d, const struct source *s, const struct kfunc *k)
+static int put_kfunc(FILE *f, struct btf_dump *d, const struct kt_source *s,
+		     const struct kt_kfunc *k)
 {
 	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, opts, .field_name = k->name);
 	const struct kt_kfunc_tags *t = k->tags;
@@ -497,8 +369,8 @@ static void walk_type(struct walk *w, int id, bool in_module_type)
 
 /* The module types the prototypes of @fs need, in full (btf_dump orders
  * them); their C names join @emitted for the modules after this one. */
-static int emit_types(FILE *f, struct btf_dump *d, struct out *o, const struct source *s,
-		      const struct kfunc *fs, int n, struct kt_strv *emitted)
+static int emit_types(FILE *f, struct btf_dump *d, struct out *o, const struct kt_source *s,
+		      const struct kt_kfunc *fs, int n, struct kt_strv *emitted)
 {
 	struct walk w = {
 		.btf = s->btf, .base = btf__base_btf(s->btf), .d = d, .o = o,
@@ -524,7 +396,7 @@ static int emit_types(FILE *f, struct btf_dump *d, struct out *o, const struct s
 }
 
 /* One BTF's part of the header; 0 or a libbpf error. */
-static int emit_source(FILE *f, const struct source *s, const struct kfunc *fs, int n,
+static int emit_source(FILE *f, const struct kt_source *s, const struct kt_kfunc *fs, int n,
 		       struct kt_strv *emitted)
 {
 	struct out o = { f, false };
@@ -547,16 +419,16 @@ static int emit_source(FILE *f, const struct source *s, const struct kfunc *fs, 
 }
 
 /* The header into @f; the number of kfuncs in it, or -1 after an error line. */
-static int emit_header(FILE *f, const struct gh_args *a, const struct source *s, int ns)
+static int emit_header(FILE *f, const struct gh_args *a, const struct kt_source *s, int ns)
 {
-	struct kfunc **fs = kt_xcalloc(ns, sizeof(*fs));
+	struct kt_kfunc **fs = kt_xcalloc(ns, sizeof(*fs));
 	int *nk = kt_xcalloc(ns, sizeof(*nk));
 	struct kt_strv emitted = {};
 	int total = 0, nbad = 0;
 	char bad[1024];
 
 	for (int i = 0; i < ns; i++)
-		nk[i] = select_kfuncs(a, &s[i], &fs[i], &nbad, bad, sizeof(bad));
+		nk[i] = kt_sel_kfuncs(&a->sel, &s[i], &fs[i], &nbad, bad, sizeof(bad));
 	if (nbad) {
 		kt_err("gen-header: %s%s; no header written", bad,
 		       nbad > 1 ? " (and more kfuncs with bad tier tags)" : "");
@@ -584,36 +456,11 @@ out:
 	return total;
 }
 
-/* @len bytes of @buf to -o FILE or stdout; an exit code. A regular file
- * that cannot be written whole is removed; a device or pipe never is. */
-static int write_out(const char *path, const char *buf, size_t len)
-{
-	struct stat st;
-	bool regular, bad;
-	FILE *f;
-
-	regular = path && (stat(path, &st) ? errno == ENOENT : S_ISREG(st.st_mode));
-	f = path ? fopen(path, "w") : stdout;
-	if (!f) {
-		kt_err("gen-header: cannot create %s: %s", path, strerror(errno));
-		return KT_RUNTIME;
-	}
-	bad = fwrite(buf, 1, len, f) != len;
-	bad |= (path ? fclose(f) : fflush(f)) != 0;
-	if (bad) {
-		kt_err("gen-header: cannot write %s: %s", path ? path : "stdout", strerror(errno));
-		if (regular)
-			unlink(path);
-		return KT_RUNTIME;
-	}
-	return KT_OK;
-}
-
 int cmd_gen_header(int argc, char **argv)
 {
 	struct gh_args a = {};
 	struct kt_kbtf k = {};
-	struct source *s = NULL;
+	struct kt_source *s = NULL;
 	char *buf = NULL;
 	size_t len = 0;
 	int ret, ns, n;
@@ -622,18 +469,8 @@ int cmd_gen_header(int argc, char **argv)
 	if (!parse_args(argc, argv, &a, &ret))
 		goto out;
 	kt_setup_libbpf_print();
-	ret = load_kbtf(&a, &k);
+	ret = kt_sel_open(&a.sel, "gen-header", "header", &k, &s, &ns);
 	if (ret)
-		goto out;
-	if (!kt_kbtf_any_kfunc(&k)) {
-		kt_err("gen-header: no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc decl tags, so its kfuncs cannot be told (no header written)",
-		       k.where);
-		ret = KT_NOTAGS;
-		goto out;
-	}
-	s = kt_xcalloc(k.nmods + 1, sizeof(*s));
-	ns = select_sources(&a, &k, s, &ret);
-	if (ns < 0)
 		goto out;
 	f = open_memstream(&buf, &len);
 	if (!f) {
@@ -651,11 +488,11 @@ int cmd_gen_header(int argc, char **argv)
 		       k.where);
 	if (!n)
 		kt_err("gen-header: note: no kfunc matches");
-	ret = write_out(a.out, buf, len);
+	ret = kt_write_out("gen-header", a.out, buf, len);
 out:
 	free(buf);
 	free(s);
-	kt_strv_free(&a.modules);
+	kt_strv_free(&a.sel.modules);
 	kt_kbtf_free(&k);
 	return ret;
 }

@@ -21,10 +21,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void add_mod(struct kt_kbtf *k, const char *name, struct btf *btf)
+static void add_mod(struct kt_kbtf *k, const char *name, const char *path, struct btf *btf)
 {
 	k->mods = kt_xrealloc(k->mods, (k->nmods + 1) * sizeof(*k->mods));
-	k->mods[k->nmods++] = (struct kt_kbtf_mod){ .name = kt_xstrdup(name), .btf = btf };
+	k->mods[k->nmods++] = (struct kt_kbtf_mod){
+		.name = kt_xstrdup(name), .path = kt_xstrdup(path), .btf = btf
+	};
 }
 
 /* Every regular file in @dir except @skip, sorted by name. */
@@ -66,6 +68,7 @@ int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen)
 		return -1;
 	}
 	k->where = kt_xstrdup("/sys/kernel/btf");
+	k->vmlinux_path = kt_xstrdup("/sys/kernel/btf/vmlinux");
 	if (list_dir("/sys/kernel/btf", "vmlinux", &names) == 0) {
 		for (int i = 0; i < names.n; i++) {
 			char path[4096];
@@ -74,7 +77,7 @@ int kt_kbtf_load_running(struct kt_kbtf *k, char *err, size_t errlen)
 			snprintf(path, sizeof(path), "/sys/kernel/btf/%s", names.v[i]);
 			b = btf__parse_split(path, k->vmlinux);
 			if (b)
-				add_mod(k, names.v[i], b);
+				add_mod(k, names.v[i], path, b);
 		}
 	}
 	kt_strv_free(&names);
@@ -99,7 +102,7 @@ static bool add_mod_file(struct kt_kbtf *k, const char *path, const char *file)
 	for (char *c = name; *c; c++)
 		if (*c == '-')
 			*c = '_';
-	add_mod(k, name, b);
+	add_mod(k, name, path, b);
 	return true;
 }
 
@@ -118,6 +121,7 @@ int kt_kbtf_load_offline(struct kt_kbtf *k, const char *vmlinux, const char *mod
 		return -1;
 	}
 	k->where = kt_xstrdup(vmlinux);
+	k->vmlinux_path = kt_xstrdup(vmlinux);
 	if (!moddir)
 		return 0;
 	if (list_dir(moddir, NULL, &names)) {
@@ -184,11 +188,13 @@ void kt_kbtf_free(struct kt_kbtf *k)
 		kt_btftags_free(k->mods[i].tags);
 		btf__free(k->mods[i].btf);
 		free(k->mods[i].name);
+		free(k->mods[i].path);
 	}
 	kt_btftags_free(k->vmlinux_tags);
 	free(k->mods);
 	btf__free(k->vmlinux);
 	free(k->where);
+	free(k->vmlinux_path);
 	memset(k, 0, sizeof(*k));
 }
 

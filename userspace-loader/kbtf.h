@@ -16,12 +16,14 @@ struct kt_btftags;
 
 struct kt_kbtf_mod {
 	char *name;		/* module name ("sample_kfuncs") */
+	char *path;		/* the file its BTF was read from */
 	struct btf *btf;	/* split BTF on top of vmlinux */
 	struct kt_btftags *tags;	/* after kt_kbtf_index_tags() */
 };
 
 struct kt_kbtf {
 	struct btf *vmlinux;
+	char *vmlinux_path;	/* the file vmlinux's BTF was read from */
 	struct kt_btftags *vmlinux_tags;
 	struct kt_kbtf_mod *mods;
 	int nmods;

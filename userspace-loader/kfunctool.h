@@ -27,7 +27,9 @@
 	X(AUDIT_UNSTABLE, 10)						\
 	X(AUDIT_DEPRECATED, 11)						\
 	X(AUDIT_REMOVED, 12)						\
-	X(AUDIT_UNKNOWN, 13)
+	X(AUDIT_UNKNOWN, 13)						\
+	X(ABI_BREAK, 14)	/* abi-check: a promise is broken */	\
+	X(BADDUMP, 15)		/* abi-check: not a kfunc ABI dump */
 
 enum kt_exit {
 #define KT_EXIT_ENUM(name, code) KT_##name = code,
@@ -71,5 +73,7 @@ int cmd_list(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_tags(int argc, char **argv);
 int cmd_gen_header(int argc, char **argv);
+int cmd_abi_dump(int argc, char **argv);
+int cmd_abi_check(int argc, char **argv);
 
 #endif

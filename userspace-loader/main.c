@@ -41,6 +41,11 @@ static const char usage[] =
 "  gen-header [--kernel-btf VMLINUX [--modules-btf DIR] | --btf FILE [--base VMLINUX]]\n"
 "             [--module M]... [--tier T]... [--output FILE]\n"
 "                                a header of kfunc prototypes marked with their tiers\n"
+"  abi-dump [--kernel-btf VMLINUX [--modules-btf DIR] | --btf FILE --base VMLINUX]\n"
+"           [--module M]... [--release R] [--output FILE]\n"
+"                                the kfunc ABI as text to keep in git\n"
+"  abi-check [--json] OLD.abi NEW.abi\n"
+"                                what changed between two dumps; every broken promise\n"
 "Every command also takes -h, --help.\n"
 "\n"
 "'kfunctool COMMAND --help' describes a command and its exit codes.\n"
@@ -48,7 +53,7 @@ static const char usage[] =
 "{NOPROGS} no BPF programs; {NOKFUNC} kfunc not in the running kernel; {BADEXPECT} malformed\n"
 "expectations; {RUNTIME} other runtime error; {NOTAGS} kernel BTF without kfunc tags;\n"
 "audit: {AUDIT_UNSTABLE} unstable, {AUDIT_DEPRECATED} deprecated, {AUDIT_REMOVED} removed, {AUDIT_UNKNOWN} unknown kfunc (the highest\n"
-"applicable wins).\n";
+"applicable wins); abi-check: {ABI_BREAK} a promise is broken, {BADDUMP} not a kfunc ABI dump.\n";
 
 static const struct {
 	const char *name;
@@ -153,6 +158,8 @@ static const struct cmd {
 	{ "audit", cmd_audit },
 	{ "tags", cmd_tags },
 	{ "gen-header", cmd_gen_header },
+	{ "abi-dump", cmd_abi_dump },
+	{ "abi-check", cmd_abi_check },
 };
 
 static const struct cmd *find_cmd(const char *name)

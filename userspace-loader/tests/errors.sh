@@ -132,12 +132,12 @@ run "--help" 0 "$K" --help
 run "--version" 0 "$K" --version
 run "help test" 0 "$K" help test
 run "help for an unknown command" 2 "$K" help frobnicate
-for c in test try load list audit tags gen-header; do
+for c in test try load list audit tags gen-header abi-dump abi-check; do
 	run "$c --help" 0 "$K" $c --help
 done
 # Every long option a command's help lists is in the top-level usage
 "$K" --help > "$T/top" 2>&1
-for c in test try load list audit tags gen-header; do
+for c in test try load list audit tags gen-header abi-dump abi-check; do
 	missing=
 	for o in $("$K" $c --help 2>&1 | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 		grep -q -- "$o\b" "$T/top" || missing="$missing $o"
@@ -445,6 +445,21 @@ run "gen-header: a kfunc with conflicting tags" 8 "$K" gen-header --kernel-btf "
 says "gen-header: names the kfunc with conflicting tags" "kt_two_tiers"
 run "gen-header: a --module the BTF does not have" 6 "$K" gen-header --kernel-btf "$T/kfunc_tags.bpf.o" --module nope -o "$T/h"
 [ -e "$T/h" ] && notok "gen-header writes no file on error" || ok "gen-header writes no file on error"
+
+# abi-dump and abi-check: bad usage and bad files (a real dump's checks
+# are tests/host/abi-check.t.sh's)
+run "abi-dump with an argument" 2 "$K" abi-dump extra
+run "abi-dump --base without --btf" 2 "$K" abi-dump --base "$T/kfunc_tags.bpf.o"
+run "abi-dump --release with a space" 2 "$K" abi-dump --release "6.1 x" --kernel-btf "$T/kfunc_tags.bpf.o"
+run "abi-dump: missing file" 3 "$K" abi-dump --kernel-btf "$T/nope" -o "$T/a"
+run "abi-dump: BTF without kfunc tags" 9 "$K" abi-dump --kernel-btf "$T/stable_only.bpf.o" -o "$T/a"
+run "abi-dump: a kfunc with conflicting tags" 8 "$K" abi-dump --kernel-btf "$T/kfunc_tags.bpf.o" -o "$T/a"
+says "abi-dump: names the kfunc with conflicting tags" "kt_two_tiers"
+[ -e "$T/a" ] && notok "abi-dump writes no file on error" || ok "abi-dump writes no file on error"
+run "abi-check with one dump" 2 "$K" abi-check "$here/errors.sh"
+run "abi-check: missing file" 3 "$K" abi-check "$T/nope" "$T/nope"
+run "abi-check: not a dump" 15 "$K" abi-check "$here/errors.sh" "$here/errors.sh"
+says "abi-check: not a dump says so" "not a kfunc ABI dump"
 
 echo "1..$n"
 [ $failed = 0 ] && echo "# all $n passed" || echo "# $failed of $n failed"
