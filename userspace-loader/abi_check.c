@@ -82,18 +82,13 @@ static bool same(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-/* The tier and record in words, for a finding: "deprecated since 6.1,
- * removal 6.4, replacement X", "removed in 6.1, since 5.19, replacement X" */
+/* The tier and record in words, for a finding: listing.c's words for a
+ * record, the tier's name for a kfunc without one */
 static void record(const struct kt_abi_kfunc *k, char *buf, size_t len)
 {
-	bool removed = k->tier == KT_TIER_REMOVED;
-	const char *first = removed ? k->removal : k->since;
-	const char *second = removed ? k->since : k->removal;
-
-	snprintf(buf, len, "%s%s%s%s%s%s%s", kt_tier_name(k->tier),
-		 first ? (removed ? " in " : " since ") : "", first ? first : "",
-		 second ? (removed ? ", since " : ", removal ") : "", second ? second : "",
-		 k->replacement ? ", replacement " : "", k->replacement ? k->replacement : "");
+	kt_tier_record(k->tier, k->since, k->removal, k->replacement, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "%s", kt_tier_name(k->tier));
 }
 
 /* What a compiled call of a kept kfunc depends on */
@@ -141,6 +136,18 @@ static void check_deprecation(struct report *r, const struct kt_abi_kfunc *o,
 		else
 			add(r, BREAK, "removal-earlier", o, "removal", o->removal, n->removal);
 	}
+	if (!same(o->replacement, n->replacement))
+		add(r, NOTE, "record-changed", o, "replacement", o->replacement, n->replacement);
+}
+
+/* A tombstone's record: changing it breaks no program, as none loads */
+static void record_changes(struct report *r, const struct kt_abi_kfunc *o,
+			   const struct kt_abi_kfunc *n)
+{
+	if (!same(o->since, n->since))
+		add(r, NOTE, "record-changed", o, "since", o->since, n->since);
+	if (!same(o->removal, n->removal))
+		add(r, NOTE, "record-changed", o, "removal", o->removal, n->removal);
 	if (!same(o->replacement, n->replacement))
 		add(r, NOTE, "record-changed", o, "replacement", o->replacement, n->replacement);
 }
@@ -213,9 +220,8 @@ static void check_kfunc(struct report *r, const struct kt_abi_kfunc *o,
 			add(r, BREAK, "tombstone-gone", o, "kfunc", a, NULL);
 		else if (n->tier != KT_TIER_REMOVED)
 			add(r, BREAK, "name-reused", o, "tier", a, b);
-		else if (!same(o->removal, n->removal) || !same(o->replacement, n->replacement) ||
-			 !same(o->since, n->since))
-			add(r, NOTE, "record-changed", o, "record", a, b);
+		else
+			record_changes(r, o, n);
 		return;
 	default:
 		return;

@@ -240,20 +240,9 @@ static bool make_kfunc(const struct kt_source *s, const struct kt_kfunc *f,
 	return true;
 }
 
-/* The file @s's BTF came from (its kfunc sets' flags are there) */
-static const char *source_path(const struct kt_kbtf *k, const struct kt_source *s)
-{
-	if (s->btf == k->vmlinux)
-		return k->vmlinux_path;
-	for (int i = 0; i < k->nmods; i++)
-		if (k->mods[i].btf == s->btf)
-			return k->mods[i].path;
-	return NULL;
-}
-
 /* @abi from the kfuncs of @s; an exit code after an error line */
-static int build_abi(const struct ad_args *a, const struct kt_kbtf *k, const struct kt_source *s,
-		     int ns, struct kt_abi *abi)
+static int build_abi(const struct ad_args *a, const struct kt_source *s, int ns,
+		     struct kt_abi *abi)
 {
 	int ret = KT_OK;
 
@@ -261,7 +250,7 @@ static int build_abi(const struct ad_args *a, const struct kt_kbtf *k, const str
 		struct kt_id_flags *flags = NULL;
 		struct kt_kfunc *fs = NULL;
 		int nflags = 0, nbad = 0, n;
-		const char *path = source_path(k, &s[i]);
+		const char *path = s[i].path;
 		char err[1024];
 
 		kt_strv_push(&abi->owners, s[i].name);
@@ -325,7 +314,7 @@ int cmd_abi_dump(int argc, char **argv)
 	else if (!a.release)
 		abi.release = banner_release(a.sel.kbtf ? a.sel.kbtf :
 					     a.sel.base ? a.sel.base : a.sel.btf);
-	ret = build_abi(&a, &k, s, ns, &abi);
+	ret = build_abi(&a, s, ns, &abi);
 	if (ret)
 		goto out;
 	f = open_memstream(&buf, &len);

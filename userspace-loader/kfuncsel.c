@@ -53,9 +53,11 @@ static int select_sources(const struct kt_sel_args *a, const char *cmd, const st
 	int n = 0, nmods;
 
 	if (!a->base)
-		s[n++] = (struct kt_source){ "vmlinux", k->vmlinux, k->vmlinux_tags };
+		s[n++] = (struct kt_source){ "vmlinux", k->vmlinux, k->vmlinux_tags,
+					     k->vmlinux_path };
 	for (int i = 0; i < k->nmods; i++)
-		s[n++] = (struct kt_source){ k->mods[i].name, k->mods[i].btf, k->mods[i].tags };
+		s[n++] = (struct kt_source){ k->mods[i].name, k->mods[i].btf, k->mods[i].tags,
+					     k->mods[i].path };
 	nmods = n - !a->base;
 	qsort(s + n - nmods, nmods, sizeof(*s), cmp_source);
 	for (int i = n - nmods + 1; i < n; i++) {

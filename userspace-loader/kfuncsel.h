@@ -33,6 +33,7 @@ struct kt_source {
 	const char *name;
 	const struct btf *btf;
 	const struct kt_btftags *tags;
+	const char *path;	/* the file the BTF was read from */
 };
 
 struct kt_kfunc {

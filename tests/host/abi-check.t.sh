@@ -18,6 +18,13 @@ rc=0
 fail() { echo "FAIL: $*"; rc=1; }
 # dump KO [OPTION]...: the ABI of module KO, named sample_kfuncs
 dump() { "$kt" abi-dump --btf "$1" --base "$kdir/vmlinux" "${@:2}"; }
+# built_abi RELEASE: the dump of the module as built, recording RELEASE
+# (made once)
+built_abi() {
+	local f=$tmp/built-$1.abi
+	[ -f "$f" ] || dump "$built" --release "$1" -o "$f" || return 1
+	echo "$f"
+}
 # findings OLD NEW: "severity rule kfunc" per finding, sorted
 findings() {
 	"$kt" abi-check "$1" "$2" > "$tmp/check.out"
@@ -70,10 +77,10 @@ for name in "${names[@]}"; do
 	mod=mut_${name//-/_}
 	mkdir "$tmp/d-$name"
 	cp "$tmp/m/$name/$mod.ko" "$tmp/d-$name/sample_kfuncs.ko"
-	dump "$built" --release "${release[$name]}" -o "$tmp/old.abi" &&
+	old=$(built_abi "${release[$name]}") &&
 	dump "$tmp/d-$name/sample_kfuncs.ko" --release "${release[$name]}" -o "$tmp/new.abi" ||
 		{ fail "$name: abi-dump"; continue; }
-	got=$(findings "$tmp/old.abi" "$tmp/new.abi")
+	got=$(findings "$old" "$tmp/new.abi")
 	expect=$(printf '%s' "${want[$name]}" | sort)
 	# A broken promise exits 14, anything else 0
 	erc=0
@@ -90,8 +97,7 @@ done
 
 # A dump the other way round: what the mutant lacked is added
 dump "$tmp/d-stable-removed/sample_kfuncs.ko" --release 6.3 -o "$tmp/old.abi"
-dump "$built" --release 6.3 -o "$tmp/new.abi"
-[ "$(findings "$tmp/old.abi" "$tmp/new.abi")" = "note added bpf_sample_sum" ] ||
+[ "$(findings "$tmp/old.abi" "$(built_abi 6.3)")" = "note added bpf_sample_sum" ] ||
 	fail "a kfunc new in NEW is not reported as added: $(cat "$tmp/check.out")"
 
 # Inputs that are no dump, or not a whole one, or not comparable: exit 15
