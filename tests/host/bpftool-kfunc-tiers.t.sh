@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # needs: kver 6.12
-# The tree's bpftool (patch 15) writes each kfunc's tier into the
+# The tree's bpftool (patch 16) writes each kfunc's tier into the
 # prototypes of vmlinux.h: a deprecated kfunc's call warns and a removed
 # one's does not compile, both naming the replacement; stable ones are
 # marked; the opt-out macros let a program call them on purpose. A BTF
