@@ -67,15 +67,15 @@ int flag_unknown_bit(void *ctx)
 }
 
 /*
- * The prog_flags bit upstream gives next, which a loader built against
+ * A prog_flags bit upstream may give next, which a loader built against
  * newer headers may set: -EINVAL here, never read as "deny deprecated
  * kfuncs". On 6.1 that is bit 6, BPF_F_XDP_DEV_BOUND_ONLY since 6.3; on
- * 6.12, bit 8, after BPF_F_TEST_REG_INVARIANTS.
+ * 6.12, bit 9, after BPF_F_DENY_DEPRECATED_KFUNCS's bit 8.
  */
 SEC("syscall")
 __sysctl("kernel.bpf_kfunc_deprecation=1")
 #if KVER_NUM >= 612
-__flag(0x100)
+__flag(0x200)
 #else
 __flag(0x40)
 #endif

@@ -53,24 +53,15 @@
 
 /*
  * A tree without the stability tiers: the pristine tree that make bench
- * measures the series against.  Tier flags mean nothing there and the
- * lifecycle records have no member to go into, so a tiered kfunc
- * registers as a plain one.  Keyed on KF_STABLE, which the series adds.
+ * measures the series against.  Tier flags mean nothing there and a
+ * lifecycle record has nowhere to go, so a tiered kfunc registers as a
+ * plain one.  Keyed on KF_STABLE, which the series adds.
  */
-#ifdef KF_STABLE
-/* The last member of a btf_kfunc_id_set initializer: no comma after it. */
-#define BTF_KFUNC_SET_LIFECYCLE(records) .lifecycle = (records),
-#else
+#ifndef KF_STABLE
 #define KF_STABLE	0
 #define KF_DEPRECATED	0
 #define KF_REMOVED	0
-struct btf_kfunc_lifecycle {
-	const char *name, *since, *removal, *replacement;
-};
-
-#define BTF_KFUNC_LIFECYCLE(func, _since, _removal, _replacement)	\
-	{ #func, _since, _removal, _replacement }
-#define BTF_KFUNC_SET_LIFECYCLE(records)
+#define BTF_KFUNC_LIFECYCLE(func, since, removal, replacement)
 #endif
 
 #endif /* _SAMPLE_KFUNCS_COMPAT_H */

@@ -7,20 +7,15 @@
  * log names what is wrong:
  *
  *   stable_deprecated  a kfunc claiming KF_STABLE and KF_DEPRECATED at once
+ *   other_tier         a deprecated kfunc registered again as a tombstone,
+ *                      for another program type
  *   bogus_id           a set holding an id that is no type of the BTF
  *   zero_id            a set holding id 0, as resolve_btfids leaves an
  *                      unresolved symbol
  *   not_func           a set holding the id of a struct
- *   vmlinux_id         a module's set holding the id of a vmlinux function
- *   other_tier         a deprecated kfunc registered again as a tombstone,
- *                      for another program type
- *   other_record       a deprecated kfunc registered again, for another
- *                      program type, with a record that says otherwise
- *   twice              a set listing a deprecated kfunc twice
  *
- * The build tags each kfunc in BTF from every set of the module: the last
- * two give a kfunc two values for one tag, and are refused at their first
- * registration. They use two kfuncs, so that each has one conflict.
+ * The last three are refused as they were before the tiers, without a
+ * kernel log line: the series must keep that.
  */
 #include <linux/btf.h>
 #include <linux/btf_ids.h>
@@ -56,18 +51,8 @@ __bpf_kfunc u32 bpf_bad_sets_inc(u32 a)
 	return t.value + 1;
 }
 
-/**
- * bpf_bad_sets_dec() - Return a number minus one.
- * @a: the number
- *
- * Tier: deprecated, with the record of the set being tried.
- *
- * Return: @a - 1.
- */
-__bpf_kfunc u32 bpf_bad_sets_dec(u32 a)
-{
-	return a - 1;
-}
+/* Its record, for the sets that make it deprecated or a tombstone */
+BTF_KFUNC_LIFECYCLE(bpf_bad_sets_inc, "6.1", "6.3", "bpf_sample_sum");
 
 __bpf_kfunc_end_defs();
 
@@ -78,15 +63,6 @@ BTF_KFUNCS_END(stable_deprecated_ids)
 BTF_KFUNCS_START(deprecated_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_inc, KF_DEPRECATED)
 BTF_KFUNCS_END(deprecated_ids)
-
-BTF_KFUNCS_START(dec_ids)
-BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
-BTF_KFUNCS_END(dec_ids)
-
-BTF_KFUNCS_START(twice_ids)
-BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
-BTF_ID_FLAGS(func, bpf_bad_sets_dec, KF_DEPRECATED)
-BTF_KFUNCS_END(twice_ids)
 
 BTF_KFUNCS_START(removed_ids)
 BTF_ID_FLAGS(func, bpf_bad_sets_inc, KF_REMOVED)
@@ -109,26 +85,6 @@ BTF_KFUNCS_START(not_func_ids)
 BTF_ID_FLAGS(struct, bpf_bad_sets_type)
 BTF_KFUNCS_END(not_func_ids)
 
-/* A function of vmlinux's BTF, resolved through the module's split BTF */
-BTF_KFUNCS_START(vmlinux_ids)
-BTF_ID_FLAGS(func, kfree)
-BTF_KFUNCS_END(vmlinux_ids)
-
-static const struct btf_kfunc_lifecycle record_a[] = {
-	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_inc, "6.1", "6.3", "bpf_sample_sum"),
-	{}
-};
-
-static const struct btf_kfunc_lifecycle dec_record_a[] = {
-	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_dec, "6.1", "6.3", "bpf_sample_sum"),
-	{}
-};
-
-static const struct btf_kfunc_lifecycle dec_record_b[] = {
-	BTF_KFUNC_LIFECYCLE(bpf_bad_sets_dec, "6.1", "6.4", "bpf_sample_sum"),
-	{}
-};
-
 static int register_two(const struct btf_kfunc_id_set *first,
 			const struct btf_kfunc_id_set *second)
 {
@@ -144,40 +100,21 @@ static int __init sample_bad_sets_init(void)
 
 	if (!strcmp(bad, "stable_deprecated")) {
 		kset.set = &stable_deprecated_ids;
-		kset.lifecycle = record_a;
-		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
-	}
-	if (!strcmp(bad, "bogus_id"))
-		kset.set = &bogus_ids;
-	else if (!strcmp(bad, "zero_id"))
-		kset.set = &zero_ids;
-	else if (!strcmp(bad, "not_func"))
-		kset.set = &not_func_ids;
-	else if (!strcmp(bad, "vmlinux_id"))
-		kset.set = &vmlinux_ids;
-	if (kset.set)
-		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
-	kset.set = &deprecated_ids;
-	kset.lifecycle = record_a;
-	if (!strcmp(bad, "other_tier")) {
+	} else if (!strcmp(bad, "other_tier")) {
+		kset.set = &deprecated_ids;
 		again.set = &removed_ids;
-		again.lifecycle = record_a;
 		return register_two(&kset, &again);
+	} else if (!strcmp(bad, "bogus_id")) {
+		kset.set = &bogus_ids;
+	} else if (!strcmp(bad, "zero_id")) {
+		kset.set = &zero_ids;
+	} else if (!strcmp(bad, "not_func")) {
+		kset.set = &not_func_ids;
+	} else {
+		pr_err("sample_bad_sets: unknown bad=%s\n", bad);
+		return -EINVAL;
 	}
-	if (!strcmp(bad, "twice")) {
-		kset.set = &twice_ids;
-		kset.lifecycle = dec_record_a;
-		return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
-	}
-	if (!strcmp(bad, "other_record")) {
-		kset.set = &dec_ids;
-		kset.lifecycle = dec_record_a;
-		again.set = &dec_ids;
-		again.lifecycle = dec_record_b;
-		return register_two(&kset, &again);
-	}
-	pr_err("sample_bad_sets: unknown bad=%s\n", bad);
-	return -EINVAL;
+	return register_btf_kfunc_id_set(BPF_PROG_TYPE_SYSCALL, &kset);
 }
 
 static void __exit sample_bad_sets_exit(void)

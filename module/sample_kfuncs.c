@@ -11,6 +11,9 @@
  *   removed     KF_REMOVED plus a lifecycle record: a tombstone that keeps
  *               the name reserved; the verifier rejects every call
  *
+ * A record sits beside its kfunc, BTF_KFUNC_LIFECYCLE(); the build writes
+ * it into the module's BTF, where the kernel, bpftool and libbpf read it.
+ *
  * Tier flags combine with the other KF_* flags, see the acquire/release
  * pair below.  All kfuncs here may be called from BPF_PROG_TYPE_SYSCALL
  * and BPF_PROG_TYPE_TRACING programs.
@@ -144,6 +147,9 @@ __bpf_kfunc u32 bpf_sample_sum32(u32 a, u32 b)
 	return a + b;
 }
 
+/* kfunc, deprecated since, removal planned, replacement */
+BTF_KFUNC_LIFECYCLE(bpf_sample_sum32, "6.1", "6.4", "bpf_sample_sum");
+
 /**
  * bpf_sample_mix8() - Combine two numbers, keeping 8 bits of the result.
  * @a: first number
@@ -159,6 +165,8 @@ __bpf_kfunc u8 bpf_sample_mix8(u32 a, u32 b)
 {
 	return a * 31 + b;
 }
+
+BTF_KFUNC_LIFECYCLE(bpf_sample_mix8, "6.1", "6.6", "bpf_sample_mix");
 
 /**
  * bpf_sample_legacy_mul() - Tombstone of a kfunc removed in 6.1.
@@ -178,6 +186,9 @@ __bpf_kfunc u32 bpf_sample_legacy_mul(u32 a, u32 b)
 	return 0;
 }
 
+/* kfunc, deprecated since, removed in, replacement */
+BTF_KFUNC_LIFECYCLE(bpf_sample_legacy_mul, "5.19", "6.1", "bpf_sample_mix");
+
 __bpf_kfunc_end_defs();
 
 BTF_KFUNCS_START(sample_kfunc_ids)
@@ -191,23 +202,9 @@ BTF_ID_FLAGS(func, bpf_sample_mix8, KF_DEPRECATED)
 BTF_ID_FLAGS(func, bpf_sample_legacy_mul, KF_REMOVED)
 BTF_KFUNCS_END(sample_kfunc_ids)
 
-/*
- * One record per deprecated or removed kfunc in the set, and none for any
- * other: register_btf_kfunc_id_set() refuses the set otherwise.
- */
-static const struct btf_kfunc_lifecycle sample_kfunc_lifecycle[] = {
-	/* kfunc, deprecated since, removal planned, replacement */
-	BTF_KFUNC_LIFECYCLE(bpf_sample_sum32, "6.1", "6.4", "bpf_sample_sum"),
-	BTF_KFUNC_LIFECYCLE(bpf_sample_mix8, "6.1", "6.6", "bpf_sample_mix"),
-	/* kfunc, deprecated since, removed in, replacement */
-	BTF_KFUNC_LIFECYCLE(bpf_sample_legacy_mul, "5.19", "6.1", "bpf_sample_mix"),
-	{}
-};
-
 static const struct btf_kfunc_id_set sample_kfunc_set = {
 	.owner = THIS_MODULE,
 	.set = &sample_kfunc_ids,
-	BTF_KFUNC_SET_LIFECYCLE(sample_kfunc_lifecycle)
 };
 
 static int __init sample_kfuncs_init(void)

@@ -97,13 +97,13 @@ static const struct btf_kfunc_id_set syscall_set = {
 };
 
 /*
- * A copy of a lifecycle record's string outside the module's .rodata, as a
- * built-in initramfs holding a module carries one: no record of this
- * module. Were the build to take it for one, bpf_register_get, which has
- * none, would get a since tag, and its registration would be refused.
+ * A string of a lifecycle record's form outside the section that
+ * BTF_KFUNC_LIFECYCLE() writes records to, as data may hold one: no record
+ * of this module. Were the build to take it for one, bpf_register_get,
+ * which is unstable, would get a record and the build would fail.
  */
 static const char not_a_record[] __initconst __used =
-	"btf_kfunc_lifecycle\tbpf_register_get\t6.1\t6.2\tnothing";
+	"bpf_register_get\t6.1\t6.2\tnothing";
 
 BTF_ID_LIST(dtor_ids)
 BTF_ID(struct, bpf_register_obj)

@@ -48,7 +48,7 @@ extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs *
 /* The load flag of the stability-tier series (patches/6.1, "bpf: Add the
  * BPF_F_DENY_DEPRECATED_KFUNCS load flag"), for headers that predate it. */
 #ifndef BPF_F_DENY_DEPRECATED_KFUNCS
-#define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 30)
+#define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 8)
 #endif
 
 /* One line on stderr, prefixed with "kfunctool: " (in util.c: control

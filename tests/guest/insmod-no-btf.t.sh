@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # A module without BTF (built without CONFIG_DEBUG_INFO_BTF_MODULES, or
-# with BTF the kernel refused) cannot keep a deprecation or a tombstone:
-# insmod of one that registers them fails with ENOENT and says why. A
+# with BTF the kernel refused) has no lifecycle records, which live in BTF:
+# insmod of one that registers deprecated kfuncs or tombstones fails with
+# ENOENT and says why. A
 # module without BTF whose kfuncs have no such tier loads as on a pristine
 # kernel (a warning, and no kfuncs).
 dir=/lib/modules/stable-kfuncs
@@ -16,7 +17,7 @@ if fail-nth 0 $dir/sample_kfuncs.nobtf.ko > /dev/null 2> /tmp/err; then
 else
 	grep -q 'finit_module: No such file or directory' /tmp/err ||
 		{ echo "want ENOENT, got: $(cat /tmp/err)"; rc=1; }
-	dmesg | grep -q 'sample_kfuncs has no BTF: cannot keep the tiers of its deprecated and removed kfuncs' ||
+	dmesg | grep -q 'module sample_kfuncs has no BTF: its deprecated kfuncs and tombstones have no lifecycle record' ||
 		{ echo "no kernel log line:"; dmesg | tail -n 5; rc=1; }
 	echo "sample_kfuncs without BTF: refused: $(dmesg | grep 'has no BTF')"
 fi

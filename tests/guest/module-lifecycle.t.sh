@@ -4,6 +4,7 @@
 # refused and nothing breaks. Once the program is gone the module unloads
 # (the kernel drops its hold asynchronously, so retry briefly), and after
 # insmod again its kfuncs work again.
+. /tests/lib.sh
 mod=sample_kfuncs
 ko=/lib/modules/stable-kfuncs/$mod.ko
 pin=/sys/fs/bpf/lifecycle_hold
@@ -25,13 +26,8 @@ grep -q "^$mod " /proc/modules || { echo "$mod vanished"; exit 1; }
 check_kfuncs "while pinned"
 
 rm $pin
-tries=0
-until rmmod $mod 2> /tmp/rmmod.err; do
-	tries=$((tries + 1))
-	[ $tries -lt 50 ] || { echo "rmmod still fails: $(cat /tmp/rmmod.err)"; exit 1; }
-	sleep 0.1
-done
-echo "unloaded after $tries retries"
+rmmod_wait $mod || exit 1
+echo "unloaded after $rmmod_tries retries"
 [ -e /sys/kernel/btf/$mod ] && { echo "$mod BTF still registered"; exit 1; }
 # Without the module its kfuncs are unknown: kfunctool says so (exit 6).
 kfunctool test /bpf/tiers_syscall.bpf.o > /tmp/lc.out 2>&1

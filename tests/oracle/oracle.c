@@ -34,7 +34,7 @@
 #include "gen.h"
 
 #ifndef BPF_F_DENY_DEPRECATED_KFUNCS
-#define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 30)
+#define BPF_F_DENY_DEPRECATED_KFUNCS (1U << 8)
 #endif
 #define CAP_BPF_BIT (1ULL << 39)
 #define SYSCTL "/proc/sys/kernel/bpf_kfunc_deprecation"

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shell functions the guest tests share: sourced (. /tests/lib.sh), never
+# run on its own (run-tests runs *.t.sh only).
+
+# rmmod_wait MOD: unload MOD, retrying while the programs that held it are
+# freed, which happens asynchronously once their last reference is gone;
+# rmmod_tries says how many retries it took
+rmmod_wait() {
+	rmmod_tries=0
+	until rmmod "$1" 2> /tmp/rmmod.err; do
+		rmmod_tries=$((rmmod_tries + 1))
+		[ $rmmod_tries -lt 50 ] ||
+			{ echo "rmmod $1 still fails: $(cat /tmp/rmmod.err)"; return 1; }
+		sleep 0.1
+	done
+}
