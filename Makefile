@@ -8,7 +8,10 @@ B         := $(abspath $(BUILD_DIR))/$(KVER)
 KDIR      := $(B)/linux
 TIMEOUT   ?= 900
 
-export KVER
+# The series up to the last patch of one of its layers (qemu-boot/series):
+# the kernel, and the tests of those layers only
+LAYER     ?=
+export KVER LAYER
 # A relative BUILD_DIR given on the command line, too, as scripts run elsewhere
 override BUILD_DIR := $(abspath $(BUILD_DIR))
 export BUILD_DIR
@@ -17,7 +20,12 @@ PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 	libssl-dev libelf-dev zlib1g-dev libzstd-dev dwarves clang llvm bpftool \
 	libbpf-dev qemu-system-x86 busybox-static cpio file rsync python3-ply strace gnuplot-nox lz4 libclang-rt-14-dev
 
-BPF_OBJS = $(wildcard $(B)/bpf/*.bpf.o)
+# Before the series' core layer (LAYER=fixes), no BTF has kfunc tags: the
+# BPF objects, the kfunc header they include and the views made from the
+# build alone all read them, and are neither built nor put in the guest.
+HAS_CORE := $(filter core,$(shell KVER=$(KVER) LAYER=$(LAYER) qemu-boot/series --layers))
+
+BPF_OBJS = $(if $(HAS_CORE),$(wildcard $(B)/bpf/*.bpf.o))
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
@@ -46,7 +54,9 @@ help:
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
 	@echo 'Variables: KVER (6.1 or 6.12), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
 	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests),'
-	@echo '           BUILDS (check-patches: all, project or none), SEEDS (fuzz-verifier),'
+	@echo '           BUILDS (check-patches: all, project, layers or none), SEEDS (fuzz-verifier),'
+	@echo '           LAYER (the series up to that layer, and its tests: e.g.'
+	@echo '           make check LAYER=core; qemu-boot/series --all lists them),'
 	@echo '           KFLAVOR (a second config fragment), KBASE (a whole config'
 	@echo '           to start from, e.g. a distribution'"'"'s; README)'
 
@@ -91,12 +101,13 @@ $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/bt
 			$(B)/kmod/module/$$m.nobtf.ko || exit 1; \
 	done
 	@# A record rewritten in BTF after the build, which the kernel reads,
-	@# and the BTF of a build before the tag step, which has no records.
-	@$(call retag,sample_kfuncs,reremoval,bpf_sample_sum32,removal:6.4,removal:6.9)
-	@for m in sample_kfuncs sample_register; do \
+	@# and the BTF of a build before the tag step, which has no records
+	@# (with the core layer, which writes them).
+	@$(if $(HAS_CORE),$(call retag,sample_kfuncs,reremoval,bpf_sample_sum32,removal:6.4,removal:6.9))
+	@$(if $(HAS_CORE),for m in sample_kfuncs sample_register; do \
 		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/$$m.ko \
 			$(B)/kmod/module/$$m.notags.ko --no-tags || exit 1; \
-	done
+	done)
 	@# Where the tree's libbpf distills BTF (6.11+): the module's BTF on a
 	@# distilled base, as pahole 1.26+ writes it and the kernel relocates
 	@# it, and the same with an id past its BTF in its kfunc set.
@@ -172,16 +183,21 @@ $(B)/kfuncs.h: $(B)/kmod/module/sample_kfuncs.ko $(B)/loader/kfunctool
 	@$(B)/loader/kfunctool gen-header --btf $< --base $(KDIR)/vmlinux -o $@
 
 bpf: kernel module loader
+ifneq ($(HAS_CORE),)
 	@$(MAKE) -s --no-print-directory $(B)/vmlinux.h $(B)/kfuncs.h
 	@$(MAKE) -s --no-print-directory -C bpf-progs OUT=$(B)/bpf VMLINUX_H=$(B)/vmlinux.h \
 		KFUNCS_H=$(B)/kfuncs.h
+else
+	@echo '[bpf] none: the kernel has the series up to layer $(LAYER), before the core' >&2
+endif
 
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
 TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid $(B)/tools/verifier-oracle
 ifeq ($(KVER),6.12)
-TOOLS += $(B)/tools/libbpf-tiers
+# linked with the tree's libbpf, whose tiers come with the core layer
+TOOLS += $(if $(HAS_CORE),$(B)/tools/libbpf-tiers)
 endif
 
 tools: $(TOOLS) $(B)/host-tools/btf-edit $(TREE_BPFTOOLS)
@@ -263,9 +279,10 @@ $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/
 	@touch $@
 
 images: module bpf loader tools
-	@$(MAKE) -s --no-print-directory $(B)/offline/.built
+	@$(if $(HAS_CORE),$(MAKE) -s --no-print-directory $(B)/offline/.built)
 	@tests/build-selftests
-	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest --offline $(B)/offline \
+	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest \
+		$(if $(HAS_CORE),--offline $(B)/offline) \
 		--selftests $(B)/selftests/guest --regress tests/regress \
 		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))

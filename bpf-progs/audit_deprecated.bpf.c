@@ -14,7 +14,6 @@
 char _license[] SEC("license") = "GPL";
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=0")
 __success __retval(5)
 int calls_deprecated(void *ctx)
 {

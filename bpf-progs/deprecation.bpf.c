@@ -20,6 +20,7 @@ char _license[] SEC("license") = "GPL";
 
 /* 0: loads, and nothing in either log */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=0")
 __success __retval(5)
 __not_msg("deprecated") __not_dmesg("deprecated")
@@ -30,7 +31,6 @@ int deprecated_allow(void *ctx)
 
 /* 1: loads, with a line in the verifier log and one in the kernel log */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(5)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 __dmesg("calls deprecated kfunc bpf_sample_sum32, replacement: bpf_sample_sum")
@@ -41,6 +41,7 @@ int deprecated_warn(void *ctx)
 
 /* 2: rejected, and the verifier log says why */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 __failure
 __msg("kfunc bpf_sample_sum32 is deprecated and denied by kernel.bpf_kfunc_deprecation=2, replacement: bpf_sample_sum")
@@ -51,7 +52,6 @@ int deprecated_deny(void *ctx)
 
 /* 1000 loads: the verifier log warns every time, the kernel log rarely */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __repeat(1000)
 __success __retval(5)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
@@ -63,6 +63,7 @@ int deprecated_repeat(void *ctx)
 
 /* deny does not touch stable kfuncs */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 __success __retval(5)
 __not_msg("deprecated") __not_dmesg("deprecated")
@@ -73,6 +74,7 @@ int stable_under_deny(void *ctx)
 
 /* nor unstable ones */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 __success __retval(65)
 __not_msg("deprecated") __not_dmesg("deprecated")
@@ -83,6 +85,7 @@ int unstable_under_deny(void *ctx)
 
 /* allow does not bring a removed kfunc back */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=0")
 __failure
 __msg("kfunc bpf_sample_legacy_mul was removed in 6.1, replacement: bpf_sample_mix")
@@ -97,7 +100,6 @@ int removed_under_allow(void *ctx)
  * succeeds (no -ENOSPC). log_level 2, as the kernel wants 128 bytes at least.
  */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __log_level(2) __tight_log
 __success __retval(5)
 __msg("processed") __not_msg("is deprecated since")

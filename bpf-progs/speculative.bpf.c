@@ -29,7 +29,6 @@ static __always_inline __u32 sum_old_or_new(__u32 a, __u32 b)
 
 SEC("syscall")
 __caps(CAP_BPF)
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(7)
 __not_msg("deprecated") __not_dmesg("deprecated")
 int spec_deprecated(void *ctx)
@@ -38,6 +37,7 @@ int spec_deprecated(void *ctx)
 }
 
 SEC("syscall")
+__layer(policy)
 __caps(CAP_BPF)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 __success __retval(7)
@@ -48,6 +48,7 @@ int spec_deprecated_deny(void *ctx)
 }
 
 SEC("syscall")
+__layer(flag)
 __caps(CAP_BPF)
 __flag(BPF_F_DENY_DEPRECATED_KFUNCS)
 __success __retval(7)
@@ -125,6 +126,7 @@ int spec_global_removed(void *ctx)
 }
 
 SEC("syscall")
+__layer(policy)
 __caps(CAP_BPF)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 #if KVER_NUM >= 612

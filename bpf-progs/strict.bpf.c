@@ -14,6 +14,7 @@ char _license[] SEC("license") = "GPL";
 
 /* Rejected under "allow"... */
 SEC("syscall")
+__layer(flag)
 __sysctl("kernel.bpf_kfunc_deprecation=0")
 __flag(BPF_F_DENY_DEPRECATED_KFUNCS)
 __failure
@@ -26,6 +27,7 @@ int flag_deny_allow(void *ctx)
 
 /* ...and under "warn" */
 SEC("syscall")
+__layer(flag)
 __sysctl("kernel.bpf_kfunc_deprecation=1")
 __flag(BPF_F_DENY_DEPRECATED_KFUNCS)
 __failure
@@ -38,6 +40,7 @@ int flag_deny_warn(void *ctx)
 
 /* The flag does not touch stable kfuncs */
 SEC("syscall")
+__layer(flag)
 __flag(BPF_F_DENY_DEPRECATED_KFUNCS)
 __success __retval(5)
 __not_msg("is deprecated")
@@ -48,6 +51,7 @@ int flag_stable(void *ctx)
 
 /* nor unstable ones */
 SEC("syscall")
+__layer(flag)
 __flag(BPF_F_DENY_DEPRECATED_KFUNCS)
 __success __retval(65)
 __not_msg("is deprecated")
@@ -58,6 +62,7 @@ int flag_unstable(void *ctx)
 
 /* A prog_flags bit the kernel does not know is still refused */
 SEC("syscall")
+__layer(flag)
 __flag(0x20000000)
 __failure
 __msg("failed to load: -22")
@@ -73,6 +78,7 @@ int flag_unknown_bit(void *ctx)
  * 6.12, bit 9, after BPF_F_DENY_DEPRECATED_KFUNCS's bit 8.
  */
 SEC("syscall")
+__layer(flag)
 __sysctl("kernel.bpf_kfunc_deprecation=1")
 #if KVER_NUM >= 612
 __flag(0x200)

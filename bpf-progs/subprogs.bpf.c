@@ -36,7 +36,6 @@ static int old_sum_cb(__u32 i, void *ctx)
 }
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(5)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 __dmesg("prog sub_static (comm kfunctool pid")
@@ -47,7 +46,6 @@ int sub_static(void *ctx)
 }
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(7)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 __dmesg("prog sub_global (comm kfunctool pid")
@@ -59,7 +57,6 @@ int sub_global(void *ctx)
 
 /* (0 + 1) + (1 + 1) + (2 + 1) */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(6)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 __dmesg("prog sub_loop_cb (comm kfunctool pid")
@@ -74,7 +71,6 @@ int sub_loop_cb(void *ctx)
 
 /* Calls in the main program and two subprograms: one line in each log */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(17)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
 __dmesg_count(1, 1, "calls deprecated kfunc bpf_sample_sum32,")
@@ -85,6 +81,7 @@ int sub_many(void *ctx)
 
 /* Under "deny" a call in a subprogram is rejected like one in the main program */
 SEC("syscall")
+__layer(policy)
 __sysctl("kernel.bpf_kfunc_deprecation=2")
 __failure
 __msg("kfunc bpf_sample_sum32 is deprecated and denied by kernel.bpf_kfunc_deprecation=2, replacement: bpf_sample_sum")
@@ -95,7 +92,6 @@ int sub_deny(void *ctx)
 
 /* A dead branch: the call is never made, so nothing is said */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(7)
 __not_msg("deprecated") __not_dmesg("deprecated")
 int dead_branch(void *ctx)

@@ -43,7 +43,6 @@ int stable_obj(void *ctx)
 
 /* deprecated, warn mode: loads, and the verifier log says so */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(1)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 int deprecated_sum32(void *ctx)

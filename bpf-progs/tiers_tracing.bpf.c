@@ -53,7 +53,6 @@ int stable_obj(void *ctx)
 
 /* deprecated, warn mode: loads with the warning; the same sum wraps */
 SEC("fentry/ksys_write")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __trigger("write") __result_var(sum32_result) __retval(1)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4, replacement: bpf_sample_sum")
 int deprecated_sum32(void *ctx)

@@ -14,7 +14,6 @@
 char _license[] SEC("license") = "GPL";
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(5)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
 int warn_a(void *ctx)
@@ -23,7 +22,6 @@ int warn_a(void *ctx)
 }
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(7)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
 int warn_b(void *ctx)
@@ -35,7 +33,6 @@ int warn_b(void *ctx)
  * whatever earlier loads of this boot left
  */
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(70)
 __msg("kfunc bpf_sample_mix8 is deprecated since 6.1, removal planned for 6.6, replacement: bpf_sample_mix")
 __fresh_warnings
@@ -48,7 +45,6 @@ int warn_two(void *ctx)
 }
 
 SEC("syscall")
-__sysctl("kernel.bpf_kfunc_deprecation=1")
 __success __retval(9)
 __msg("kfunc bpf_sample_sum32 is deprecated since 6.1")
 int warn_new(void *ctx)

@@ -188,6 +188,12 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 				   "__caps(%s): not " KT_CAPS_NAMES, v);
 		e->has_caps = true;
 		e->caps |= c;
+	} else if ((v = tag_val(t, "layer"))) {
+		if (e->layer)
+			return bad(err, errlen, "__layer given twice");
+		if (!*v || strpbrk(v, " \t,"))
+			return bad(err, errlen, "__layer(%s): want one layer's name", v);
+		e->layer = kt_xstrdup(v);
 	} else if (strcmp(t, "tight_log") == 0) {
 		e->tight_log = true;
 	} else if (strcmp(t, "fresh_warnings") == 0) {
@@ -240,6 +246,7 @@ void kt_expect_free(struct kt_expect *e)
 {
 	int i;
 
+	free(e->layer);
 	kt_strv_free(&e->msgs);
 	kt_strv_free(&e->not_msgs);
 	kt_strv_free(&e->dmesg);

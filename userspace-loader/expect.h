@@ -48,6 +48,7 @@ struct kt_expect {
 	unsigned int prog_flags;	/* __flag, ORed */
 	bool has_caps;
 	unsigned long long caps;	/* __caps, ORed: bits of caps.h's set */
+	char *layer;			/* __layer; NULL: "core" */
 };
 
 /*

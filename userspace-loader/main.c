@@ -24,7 +24,7 @@ static const char usage[] =
 "       kfunctool help [COMMAND] | --help | --version\n"
 "\n"
 "Commands:\n"
-"  test [-v|--verbose] [--strict] OBJ.bpf.o...\n"
+"  test [-v|--verbose] [--strict] [--layers LIST] OBJ.bpf.o...\n"
 "                                load each program on its own, check it against the\n"
 "                                expectations in its BTF, print KTAP\n"
 "  try [--strict] OBJ.bpf.o...   load each program once, show what the kernel said\n"

@@ -20,7 +20,7 @@
 #define KT_STR(x) KT_STR2(x)
 
 static const char test_usage[] =
-"Usage: kfunctool test [-v] [--strict] OBJ.bpf.o...\n"
+"Usage: kfunctool test [-v] [--strict] [--layers LIST] OBJ.bpf.o...\n"
 "\n"
 "Load every program of every object on its own, check it against the\n"
 "expectations written beside it (BTF decl tags, see expect.h) and print\n"
@@ -30,13 +30,18 @@ static const char test_usage[] =
 "                  as '# ' lines; show libbpf's messages on stderr\n"
 "  -s, --strict    load with BPF_F_DENY_DEPRECATED_KFUNCS: deprecated kfunc\n"
 "                  calls are rejected whatever kernel.bpf_kfunc_deprecation says\n"
+"  -l, --layers LIST\n"
+"                  the layers of the series the kernel has, e.g. \"fixes core\"\n"
+"                  (names apart by spaces or commas, qemu-boot/series): a\n"
+"                  program tagged __layer(L), \"core\" when untagged, is left\n"
+"                  out unless L is one of them; by default all run\n"
 "  -h, --help      this help\n"
 "\n"
 "Options may come before or after the objects; all after '--' are objects.\n"
 "\n"
 "Expectations: __success, __failure, __msg, __not_msg, __log_level, __tight_log,\n"
 "__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
-"__repeat, __flag, __fresh_warnings.\n"
+"__repeat, __flag, __fresh_warnings, __layer.\n"
 "\n"
 "Exit: {OK} all matched; {MISMATCH} a mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
 "{NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks; {BADEXPECT} malformed\n"
@@ -267,24 +272,51 @@ static int run_test(const struct kt_obj *o, const struct kt_prog *p, int n)
 	return ndiags ? KT_MISMATCH : KT_OK;
 }
 
+/* Whether @layer is a word of @layers, words apart by spaces or commas */
+static bool layer_in(const char *layers, const char *layer)
+{
+	size_t len = strlen(layer);
+
+	for (const char *w = layers; *w; ) {
+		size_t n = strcspn(w, " ,");
+
+		if (n == len && !strncmp(w, layer, len))
+			return true;
+		w += n;
+		w += strspn(w, " ,");
+	}
+	return false;
+}
+
+/* The program runs on a kernel with @layers (NULL: every layer) */
+static bool prog_wanted(const struct kt_prog *p, const char *layers)
+{
+	return !layers || layer_in(layers, p->expect.layer ? p->expect.layer : "core");
+}
+
 int cmd_test(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "layers", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
+	int c, nobjs = 0, ntests = 0, nout = 0, n = 0, ret = KT_OK;
+	const char *layers = NULL;
 	struct kt_obj *objs;
-	int c, nobjs = 0, ntests = 0, n = 0, ret = KT_OK;
 
-	while ((c = kt_getopt(argc, argv, "vsh", opts, &nobjs)) != -1) {
+	while ((c = kt_getopt(argc, argv, "vsl:h", opts, &nobjs)) != -1) {
 		switch (c) {
 		case 'v':
 			kt_verbose = 1;
 			break;
 		case 's':
 			kt_strict = true;
+			break;
+		case 'l':
+			layers = optarg;
 			break;
 		case 'h':
 			kt_usage(stdout, test_usage);
@@ -309,10 +341,19 @@ int cmd_test(int argc, char **argv)
 	if (ret)
 		goto out;
 
-	ktap_header(ntests);
+	for (int i = 0; i < nobjs; i++)
+		for (int j = 0; j < objs[i].nprogs; j++)
+			nout += !prog_wanted(&objs[i].progs[j], layers);
+	ktap_header(ntests - nout);
+	if (nout)
+		ktap_diag("%d program(s) of layers other than \"%s\" left out", nout, layers);
 	for (int i = 0; i < nobjs; i++) {
 		for (int j = 0; j < objs[i].nprogs; j++) {
-			int r = run_test(&objs[i], &objs[i].progs[j], ++n);
+			int r;
+
+			if (!prog_wanted(&objs[i].progs[j], layers))
+				continue;
+			r = run_test(&objs[i], &objs[i].progs[j], ++n);
 
 			if (r > ret)
 				ret = r;

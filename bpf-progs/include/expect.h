@@ -46,6 +46,12 @@
  *                          a comm of its own, "kt-fresh-PID": the kernel's
  *                          deprecation warnings then owe nothing to earlier
  *                          loads of this boot
+ * The series' layer the program tests (qemu-boot/series):
+ *   __layer(l)             "policy", "flag", ...: left out on a kernel built
+ *                          with the series up to an earlier layer (make
+ *                          check LAYER=...); untagged programs are "core",
+ *                          and expect the default policy (1), the only one
+ *                          a kernel without the policy layer has
  */
 #ifndef __EXPECT_H__
 #define __EXPECT_H__
@@ -79,5 +85,6 @@
 #define __repeat(n)		__test_tag("test_repeat=" #n)
 #define __fresh_warnings	__test_tag("test_fresh_warnings")
 #define __caps(cap)		__test_tag("test_caps=" #cap)
+#define __layer(l)		__test_tag("test_layer=" #l)
 
 #endif /* __EXPECT_H__ */

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The kernel's listing and the BTF tags agree on every kfunc of vmlinux and
 # of sample_kfuncs: the same kfuncs, each with the same BTF id, tier and
 # lifecycle record. The kernel compares the two when it registers a set;

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The build writes the tiers into the module's BTF, which every user can
 # read: as uid 65534, which cannot read the kernel's listing, kfunctool
 # tags gives every kfunc of sample_kfuncs the tier and lifecycle record the

@@ -1,17 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The kernel-log warning about deprecated kfunc calls neither floods nor
 # loses: 1000 loads alternating between two programs leave at most one line
 # per program and minute, naming both; every load is either warned about or
 # counted in a later line's "(N more loads since the last warning)"; a
 # program loaded afterwards is warned about at once; a warning the printk
 # ratelimit holds back is counted in the next one.
+. /tests/lib.sh
 obj=/bpf/warnings.bpf.o
 # A comm of its own: loads of these programs by kfunctool test, earlier in
 # this boot, are another (kfunc, program, comm) and do not interfere.
 kt=/tmp/kt-warnings
 cp "$(command -v kfunctool)" $kt || exit 1
-echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
+# Without the policy layer the kernel's policy is 1 always
+! has_layer policy || echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
 load() {	# load N PROG...: each PROG N times, in turn
 	$kt load --repeat "$@" > /dev/null
 }

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # A load that passes verification but fails afterwards, here for want of a
 # file descriptor for the program (EMFILE), is neither counted in the
 # listing nor warned about in the kernel log; the same load with one more

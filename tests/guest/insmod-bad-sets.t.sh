@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # Sets that break the tier rules are refused with EINVAL and a kernel log
 # line saying why, and leave nothing registered: KF_STABLE with
 # KF_DEPRECATED, and a kfunc registered again for another program type in
 # another tier. Sets holding an id that is no function of the module's BTF
 # (past its end, 0, a struct) are still refused as before the series,
 # which logs nothing for them ("-").
+. /tests/lib.sh
 ko=/lib/modules/stable-kfuncs/sample_bad_sets.ko
 rc=0
 while read -r bad want; do
@@ -18,7 +20,7 @@ while read -r bad want; do
 	[ "$want" = - ] || dmesg | grep -q "$want" ||
 		{ echo "bad=$bad: no kernel log line '$want':"; dmesg | tail -n 5; rc=1; }
 	grep -q '^sample_bad_sets ' /proc/modules && { echo "bad=$bad: module loaded"; rc=1; }
-	grep -q 'bpf_bad_sets_' /sys/kernel/debug/bpf/kfuncs &&
+	has_layer listing && grep -q 'bpf_bad_sets_' /sys/kernel/debug/bpf/kfuncs &&
 		{ echo "bad=$bad: listing still shows it"; rc=1; }
 	echo "bad=$bad: refused"
 done <<'CASES'

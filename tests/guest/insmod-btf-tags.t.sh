@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The kernel keeps no copy of a lifecycle record: it reads the record from
 # the module's BTF tags. sample_kfuncs.reremoval.ko, whose removal tag of
 # bpf_sample_sum32 was rewritten after the build (btf-edit retag,

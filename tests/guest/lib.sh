@@ -14,3 +14,11 @@ rmmod_wait() {
 		sleep 0.1
 	done
 }
+
+# has_layer NAME: the kernel has that layer of the series (qemu-boot/series).
+# make check says which in LAYERS; run by hand, without it, all.
+has_layer() {
+	[ -z "${LAYERS+set}" ] && return 0
+	case " $LAYERS " in *" $1 "*) return 0 ;; esac
+	return 1
+}

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # A kfunc registered for two program types with different flags (here
 # KF_SLEEPABLE for syscall programs only, and for tracing programs a flag
 # the kernel has no name for, shown as a mask) is listed with the flags of

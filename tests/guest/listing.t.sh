@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The kernel's kfunc listing shows exactly what module/sample_kfuncs.c
 # declares: every kfunc, its kfunc hooks, tier, other flags and lifecycle
 # record (the btf_id, count and loaded columns are checked elsewhere).

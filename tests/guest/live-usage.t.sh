@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The listing's loaded column counts the programs calling a kfunc that are
 # loaded now: two pinned programs make 2, and unpinning one brings it back
 # to 1 once the kernel freed it, while count, the loads ever, stays.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # A loaded program that calls a module's kfunc pins the module: rmmod is
 # refused and nothing breaks. Once the program is gone the module unloads
 # (the kernel drops its hold asynchronously, so retry briefly), and after

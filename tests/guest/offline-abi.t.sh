@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The kfunc ABI dumped on the host from vmlinux and the .ko files (make
 # images: kfunctool abi-dump --kernel-btf --modules-btf) is the one dumped
 # here from the running kernel's BTF, release included (the banner's on

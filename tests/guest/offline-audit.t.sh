@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # kfunctool audit from the build alone (make images: vmlinux and the .ko
 # files, their BTF tags, no listing) gives every BPF object of bpf-progs/
 # and the tree's selftest kfunc_call_test the verdict the running kernel's

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The kfunc header generated on the host from vmlinux and the .ko files
 # alone (make images: kfunctool gen-header --kernel-btf --modules-btf) is
 # byte for byte the one generated here from the running kernel's BTF.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # Under load: 4 processes load and close programs of every tier, 10,000
 # loads in all, while one loops insmod/rmmod of sample_register, one
 # reads the listing and one flips kernel.bpf_kfunc_deprecation between 0

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: flag
 # kfunctool --strict loads with BPF_F_DENY_DEPRECATED_KFUNCS: even with
 # kernel.bpf_kfunc_deprecation=0, a deprecated call is rejected and named,
 # while a stable call loads; without --strict the deprecated call loads.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # A program counts once in the listing per deprecated kfunc it calls,
 # wherever the calls are: a static subprogram, a global function, a
 # bpf_loop() callback, or several of them with the main program. A call in

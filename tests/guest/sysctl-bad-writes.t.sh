@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: policy
 # kernel.bpf_kfunc_deprecation takes 0, 1 and 2 only: any other write is
 # refused with EINVAL and leaves the value as it was; only root writes it,
 # and only with CAP_SYS_ADMIN: the file mode stops other users, the

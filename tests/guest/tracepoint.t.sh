@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # bpf_kfunc:bpf_kfunc_deprecated fires once per load and deprecated kfunc
 # of a program calling one, with the program's id, tag and name, the kfunc,
 # its owner, the planned removal and the comm: under policies 0 and 1 alike
 # and without the kernel log's rate limit; never for a load that is
 # rejected or for a program calling no deprecated kfunc.
+. /tests/lib.sh
 tr=/sys/kernel/debug/tracing
 ev=$tr/events/bpf_kfunc/bpf_kfunc_deprecated
 obj=/bpf/tiers_syscall.bpf.o
@@ -26,7 +28,7 @@ expect() {	# expect N WHAT: N event lines were recorded since the last clear
 : > $tr/trace
 echo 1 > $ev/enable
 
-echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
+! has_layer policy || echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
 out=$($kt load $obj deprecated_sum32 --pin /sys/fs/bpf/trace) || exit 1
 rm /sys/fs/bpf/trace
 id=$(echo "$out" | sed -n 's/.*(id \([0-9]*\)).*/\1/p')
@@ -60,19 +62,24 @@ events | grep -q ' kfunc=bpf_sample_sum32 owner=sample_kfuncs removal=6.4 ' || f
 events | grep -q ' kfunc=bpf_sample_mix8 owner=sample_kfuncs removal=6.6 ' || fail "warn_two: no event for bpf_sample_mix8"
 expect 2 "warn_two, two deprecated kfuncs"
 
-# Policy 0 silences the logs, not the tracepoint
-echo 0 > /proc/sys/kernel/bpf_kfunc_deprecation
-dmesg -c > /dev/null
-$kt load --repeat 3 $wobj warn_new > /dev/null || exit 1
-dmesg | grep -q 'calls deprecated kfunc' && fail "policy 0 told the kernel log"
-expect 3 "policy 0, 3 loads"
+if has_layer policy; then
+	# Policy 0 silences the logs, not the tracepoint
+	echo 0 > /proc/sys/kernel/bpf_kfunc_deprecation
+	dmesg -c > /dev/null
+	$kt load --repeat 3 $wobj warn_new > /dev/null || exit 1
+	dmesg | grep -q 'calls deprecated kfunc' && fail "policy 0 told the kernel log"
+	expect 3 "policy 0, 3 loads"
 
-# Loads rejected for the deprecated call fire nothing
-echo 2 > /proc/sys/kernel/bpf_kfunc_deprecation
-$kt load --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "policy 2 loaded the program"
-echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
-$kt load --strict --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "--strict loaded the program"
-expect 0 "rejected loads (policy 2, BPF_F_DENY_DEPRECATED_KFUNCS)"
+	# Loads rejected for the deprecated call fire nothing
+	echo 2 > /proc/sys/kernel/bpf_kfunc_deprecation
+	$kt load --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "policy 2 loaded the program"
+	echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
+	expect 0 "rejected loads (policy 2)"
+fi
+if has_layer flag; then
+	$kt load --strict --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "--strict loaded the program"
+	expect 0 "rejected loads (BPF_F_DENY_DEPRECATED_KFUNCS)"
+fi
 
 # Programs calling no deprecated kfunc: unstable, stable, a tombstone
 $kt load --repeat 2 $obj unstable_mix stable_sum stable_obj > /dev/null || exit 1

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The listing's usage counter grows by exactly one per program loaded
 # calling the kfunc, also when 4 processes load at once on 2 or more CPUs:
 # no load goes uncounted. That shows no lost update from the loads' own

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # The verifier oracle's short run (tests/oracle; the long one is make
 # fuzz-verifier). Random programs that call kfuncs of every tier, as root
 # and with CAP_BPF alone, under each policy, must get what the rules of

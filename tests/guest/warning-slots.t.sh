@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The kernel-log warning's memory of what it said: it keys on the kfunc
 # itself, not on its name, and when more kinds of load are active than it
 # has slots (32) it forgets those with nothing unreported before one that
 # holds loads its next warning must count.
+. /tests/lib.sh
 obj=/bpf/warnings.bpf.o
 mod=sample_kfuncs
-echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
+# Without the policy layer the kernel's policy is 1 always
+! has_layer policy || echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
 rc=0
 warned() {	# warned COMM [SUFFIX]: the kernel log warned COMM about warn_new
 	dmesg | grep -q "bpf: prog warn_new (comm $1 pid [0-9]*) calls deprecated kfunc bpf_sample_sum32, replacement: bpf_sample_sum$2$"

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The stable-kfunc promise checked as a module author's CI would: the
 # built sample module's ABI against module/sample_kfuncs.abi (committed),
 # and a mutant of the module per rule of kfunctool abi-check

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: listing
 # kfunctool audit gives each sample object its documented verdict in the
 # guest, and offline on the host (from the built vmlinux, the module .ko
 # files and the listing captured in the guest) it gives the same verdict

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # needs: kver 6.12
-# The tree's bpftool (patch 16) writes each kfunc's tier into the
-# prototypes of vmlinux.h: a deprecated kfunc's call warns and a removed
-# one's does not compile, both naming the replacement; stable ones are
-# marked; the opt-out macros let a program call them on purpose. A BTF
+# layer: core
+# The tree's bpftool (the series' bpftool patch) writes each kfunc's tier
+# into the prototypes of vmlinux.h: a deprecated kfunc's call warns and a
+# removed one's does not compile, both naming the replacement; stable ones
+# are marked; the opt-out macros let a program call them on purpose. A BTF
 # without tier tags gives the vmlinux.h of the pristine tree's bpftool,
 # byte for byte: the build's vmlinux, and this machine's own kernel BTF
 # (a distribution's), read as a file.

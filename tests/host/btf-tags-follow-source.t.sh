@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The BTF tags follow the module's source with no other edit: a copy of
 # sample_kfuncs.c is built, one kfunc made unstable, one deprecated kfunc
 # made a tombstone and one removal release changed in its record, and

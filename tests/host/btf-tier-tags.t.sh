@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The build writes every kfunc's tier tags into BTF: in the built
 # sample_kfuncs.ko, each kfunc has exactly the tags its set and lifecycle
 # record say (Documentation/bpf/kfuncs.rst, "Tier tags in BTF"), and in

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The header kfunctool gen-header writes from the build's BTF makes the
 # compiler tell a program's author what the verifier will: a call to the
 # deprecated kfunc warns with its record and fails under -Werror, a call to

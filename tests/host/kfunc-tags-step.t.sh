@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # The build's tag step (resolve_btfids --kfunc-tags) costs nothing where it
 # has nothing to do and fails only where a tier would be lost: no file for
 # an object without kfunc sets, or without BTF and without tiers, or whose

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: all
 # kfunctool's error paths and offline modes, on the host: nothing here
 # reaches the host kernel (see userspace-loader/tests/errors.sh).
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # A lifecycle record lives in BTF only, so the build refuses to lose or
 # garble one: a module whose deprecated kfunc or tombstone has no record,
 # whose kfunc has two, whose record has an empty field, or whose record

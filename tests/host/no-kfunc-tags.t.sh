@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: core
 # A kernel whose BTF has no kfunc tags, as every kernel built without the
 # tag step (a pristine 6.1) has, is reported as such and never guessed:
 # kfunctool tags, gen-header and audit without a listing exit 9 with a line

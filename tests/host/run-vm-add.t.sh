@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: all
 # --add copies a host file into /extra, where the command runs; arguments
 # with spaces and quotes arrive intact.
 set -u

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: all
 # run-vm returns the guest command's exit status, not its own.
 set -u
 run_vm=$(dirname "$0")/../../qemu-boot/run-vm

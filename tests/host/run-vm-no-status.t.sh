@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: all
 # A guest that dies before reporting a status makes run-vm fail with 255.
 set -u
 run_vm=$(dirname "$0")/../../qemu-boot/run-vm

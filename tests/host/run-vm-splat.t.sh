@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# layer: all
 # A kernel splat in the guest log, the kernel checkers' reports included,
 # fails the run even when the command succeeds; an ordinary warning line
 # does not. Each report, as the kernel words it, matches the list run-vm
