@@ -29,7 +29,7 @@ BPF_OBJS = $(if $(HAS_CORE),$(wildcard $(B)/bpf/*.bpf.o))
 MODULES  = $(wildcard $(B)/kmod/module/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
-	check-patches check-regress baseline abi-baseline fuzz-verifier bench fuzz clean
+	check-patches check-regress baseline abi-baseline fuzz-verifier bench bench-trace fuzz clean
 
 help:
 	@echo 'stable-kfuncs targets (KVER=$(KVER), BUILD_DIR=$(BUILD_DIR)):'
@@ -46,6 +46,8 @@ help:
 	@echo '  make fuzz-verifier  the verifier oracle at length, SEEDS (1-3000), against'
 	@echo '                      the pristine kernel and the tier rules'
 	@echo '  make bench          the tiers'"'"' cost against the pristine kernel, under icount'
+	@echo '  make bench-trace    where a registration'"'"'s and a load'"'"'s instructions go,'
+	@echo '                      function by function, pristine against patched'
 	@echo '  make fuzz           libFuzzer on kfunctool'"'"'s parsers, FUZZ_TIME s each (60)'
 	@echo '  make kernel         extract, patch, configure and build the kernel'
 	@echo '  make module bpf loader tools images'
@@ -324,6 +326,9 @@ fuzz-verifier: images
 
 bench: kernel bpf loader
 	@bench/run-bench
+
+bench-trace: kernel bpf loader
+	@bench/run-bench --trace
 
 fuzz: deps
 	@$(MAKE) --no-print-directory -C userspace-loader/fuzz OUT=$(B) run
