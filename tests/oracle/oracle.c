@@ -230,7 +230,10 @@ static int load(const struct oracle_prog *p, enum oracle_mode mode, __u32 flags)
 /* FNV-1a of the log, without what differs from run to run or between a
  * patched and a pristine vmlinux: the timing line, kfunc BTF ids
  * ("call name#1234"), map ids, and the kernel addresses root is shown
- * ("r1 = 0xffff8880006598f8", a map value's). */
+ * ("r1 = 0xffff8880006598f8", a map value's). The spaces after an id are
+ * the log's alignment of the state that follows, as wide as the id is
+ * narrow: pahole -j orders a vmlinux's types differently from build to
+ * build, and a distribution's ids have 5 digits in one, 6 in another. */
 static unsigned long long log_hash(const char *s)
 {
 	unsigned long long h = 0xcbf29ce484222325ULL;
@@ -245,6 +248,8 @@ static unsigned long long log_hash(const char *s)
 
 			s += *s == '#' ? 1 : addr ? 6 : 3;
 			while (addr ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s))
+				s++;
+			while (!addr && *s == ' ')
 				s++;
 			h = (h ^ '#') * 0x100000001b3ULL;
 			continue;
