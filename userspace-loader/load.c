@@ -27,7 +27,7 @@
 
 static const char load_usage[] =
 "Usage: kfunctool load [--strict] [--caps CAPS] OBJ.bpf.o PROG --pin PATH\n"
-"       kfunctool load [--strict] [--caps CAPS] --repeat N [--stats] OBJ.bpf.o PROG...\n"
+"       kfunctool load [--strict] [--caps CAPS] --repeat N [--stats [--no-log]] OBJ.bpf.o PROG...\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
@@ -43,6 +43,8 @@ static const char load_usage[] =
 "CSV line under the header prog,load,verification_us,syscall_ns,insns:\n"
 "the verifier's own \"verification time\", the BPF_PROG_LOAD syscall's\n"
 "duration on CLOCK_MONOTONIC and the instructions processed (make bench).\n"
+"With --no-log as well, the loads ask for no log at all (log level 0, as\n"
+"libbpf's first try): verification_us and insns are then -1.\n"
 "\n"
 "__sysctl tags are not applied.\n"
 "\n"
@@ -50,6 +52,7 @@ static const char load_usage[] =
 "                   CAP_PERFMON, CAP_NET_ADMIN and CAP_SYS_ADMIN (a list\n"
 "                   separated by commas, as __caps in expect.h); libbpf's\n"
 "                   work before it keeps them all\n"
+"  -n, --no-log     with --stats, load without a verifier log\n"
 "  -p, --pin PATH   where to pin it\n"
 "  -r, --repeat N   load every PROG N times (1..1000000), pin nothing\n"
 "  -S, --stats      one CSV line per repeated load (with --repeat)\n"
@@ -148,10 +151,10 @@ static long long log_stat(const char *log, const char *key)
 
 /*
  * Rounds 2..@rounds of --repeat: round 1 was libbpf's own loads. With
- * @stats, one CSV line per load.
+ * @stats, one CSV line per load, each load at log level @stats_level.
  */
 static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n,
-			long rounds, bool stats, char *log)
+			long rounds, bool stats, int stats_level, char *log)
 {
 	for (int i = 0; i < n; i++) {
 		if (!l[i].rp.recorded) {
@@ -160,10 +163,12 @@ static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n
 			return KT_RUNTIME;
 		}
 		if (stats)
-			l[i].rp.attr.log_level = LOG_LEVEL_STATS;
+			l[i].rp.attr.log_level = stats_level;
 	}
 	if (stats)
 		printf("prog,load,verification_us,syscall_ns,insns\n");
+	/* Without a log the kernel writes none: no figure is read from it */
+	log[0] = '\0';
 	for (long round = 2; round <= rounds; round++) {
 		for (int i = 0; i < n; i++) {
 			long long t0 = now_ns(), t;
@@ -213,6 +218,7 @@ int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "caps", required_argument, NULL, 'c' },
+		{ "no-log", no_argument, NULL, 'n' },
 		{ "pin", required_argument, NULL, 'p' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 'S' },
@@ -223,19 +229,22 @@ int cmd_load(int argc, char **argv)
 	struct loaded *l = NULL;
 	const char *pin = NULL, *path;
 	char *log = NULL, *end;
-	bool stats = false;
+	bool stats = false, no_log = false;
 	long rounds = 0;
 	uint64_t caps = 0;
 	bool has_caps = false;
 	struct kt_obj o;
 	int c, i, n, ret;
 
-	while ((c = getopt_long(argc, argv, "c:p:r:Ssh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:np:r:Ssh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (parse_caps(optarg, &caps))
 				return KT_USAGE;
 			has_caps = true;
+			break;
+		case 'n':
+			no_log = true;
 			break;
 		case 'p':
 			pin = optarg;
@@ -263,8 +272,8 @@ int cmd_load(int argc, char **argv)
 		}
 	}
 	n = argc - optind - 1;
-	if (rounds ? pin || n < 1 : !pin || n != 1 || stats) {
-		kt_err("load: want OBJ.bpf.o PROG --pin PATH, or --repeat N OBJ.bpf.o PROG... (see 'kfunctool load --help')");
+	if (rounds ? pin || n < 1 || (no_log && !stats) : !pin || n != 1 || stats || no_log) {
+		kt_err("load: want OBJ.bpf.o PROG --pin PATH, or --repeat N [--stats [--no-log]] OBJ.bpf.o PROG... (see 'kfunctool load --help')");
 		return KT_USAGE;
 	}
 	path = argv[optind];
@@ -300,7 +309,8 @@ int cmd_load(int argc, char **argv)
 	if (!ret && pin)
 		ret = pin_one(&l[0], argv[optind + 1], pin);
 	else if (!ret)
-		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, stats, log);
+		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, stats,
+				   no_log ? 0 : LOG_LEVEL_STATS, log);
 out:
 	kt_caps_load_all();
 	for (i = 0; l && i < n; i++) {

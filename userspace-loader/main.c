@@ -30,7 +30,7 @@ static const char usage[] =
 "  try [--strict] OBJ.bpf.o...   load each program once, show what the kernel said\n"
 "  load [--strict] [--caps CAPS] OBJ.bpf.o PROG --pin PATH\n"
 "                                load one program and pin it on bpffs\n"
-"  load [--strict] [--caps CAPS] --repeat N [--stats] OBJ.bpf.o PROG...\n"
+"  load [--strict] [--caps CAPS] --repeat N [--stats [--no-log]] OBJ.bpf.o PROG...\n"
 "                                load each PROG N times in turn, pin nothing\n"
 "  list [--json] [--tier T] [--module M] [--listing FILE]\n"
 "                                the kernel's kfuncs with tier and usage counts\n"

@@ -141,11 +141,11 @@ int kt_replay_load(const struct kt_replay *rp, char *log, size_t log_size)
 
 	if (!rp->recorded)
 		return -EINVAL;
-	if (attr.log_level) {
+	/* The recorded buffer was libbpf's; a load without a log has none */
+	attr.log_buf = attr.log_level ? (uintptr_t)log : 0;
+	attr.log_size = attr.log_level ? (unsigned int)log_size : 0;
+	if (attr.log_level)
 		log[0] = '\0';
-		attr.log_buf = (uintptr_t)log;
-		attr.log_size = (unsigned int)log_size;
-	}
 	/* the kernel's EAGAIN: libbpf tries 5 times, and so does this */
 	do {
 		fd = (int)syscall(__NR_bpf, BPF_PROG_LOAD, &attr, rp->size);

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# layer: core
+# kfunctool load --repeat --stats, as make bench reads it: one CSV line per
+# repeated load, the verifier's time and instruction count read from its
+# log level 4 log. With --no-log the loads ask for no log (libbpf's first
+# try): every figure read from a log is -1, never one left over from an
+# earlier load, and a deprecated call still verifies and, with the
+# listing, is counted.
+. /tests/lib.sh
+obj=/bpf/warnings.bpf.o
+listing=/sys/kernel/debug/bpf/kfuncs
+uses() {
+	awk -F '\t' '$1 == "bpf_sample_sum32" && $2 == "sample_kfuncs" { print $10 }' $listing
+}
+# check OUT PATTERN: OUT is the header and 2 lines matching PATTERN
+check() {
+	printf '%s\n' "$1" | sed -n 1p | grep -qx 'prog,load,verification_us,syscall_ns,insns' ||
+		{ echo "no CSV header in: $1"; return 1; }
+	n=$(printf '%s\n' "$1" | sed 1d | grep -c -E "$2")
+	[ "$n" = 2 ] || { echo "want 2 lines matching $2, got $n in: $1"; return 1; }
+}
+rc=0
+
+out=$(kfunctool load --repeat 3 --stats $obj warn_a) || exit 1
+echo "$out"
+# Loads 2 and 3 with their times (0 on a guest clock with jiffies'
+# resolution) and the instructions the verifier processed
+check "$out" '^warn_a,[23],[0-9]+,[0-9]+,[1-9][0-9]*$' || rc=1
+
+has_layer listing && u0=$(uses)
+out=$(kfunctool load --repeat 3 --stats --no-log $obj warn_a) || exit 1
+echo "$out"
+check "$out" '^warn_a,[23],-1,[0-9]+,-1$' || rc=1
+if has_layer listing; then
+	u1=$(uses)
+	echo "uses of bpf_sample_sum32: $u0 -> $u1"
+	[ "$u1" = $((u0 + 3)) ] || { echo "want 3 loads counted"; rc=1; }
+fi
+
+kfunctool load --repeat 2 --no-log $obj warn_a > /dev/null 2>&1 &&
+	{ echo "--no-log without --stats was taken"; rc=1; }
+exit $rc
