@@ -324,10 +324,10 @@ abi-baseline: module loader
 fuzz-verifier: images
 	@tests/fuzz-verifier $(SEEDS)
 
-bench: kernel bpf loader
+bench: kernel bpf loader $(B)/host-tools/btf-edit
 	@bench/run-bench
 
-bench-trace: kernel bpf loader
+bench-trace: kernel bpf loader $(B)/host-tools/btf-edit
 	@bench/run-bench --trace
 
 fuzz: deps
