@@ -3,6 +3,13 @@
 # stable-kfuncs: the interface. `make help` lists the targets.
 
 KVER      ?= 6.1
+# Everything of one kernel tree lives in patches/$(KVER) (docs/trees.md)
+TREES := $(patsubst patches/%/series,%,$(wildcard patches/*/series))
+ifeq ($(wildcard patches/$(KVER)/series patches/$(KVER)/tree.env),)
+$(error KVER=$(KVER): no kernel tree patches/$(KVER) (trees: $(TREES)))
+endif
+# What else differs in the tree (shell assignments, read by scripts too)
+include patches/$(KVER)/tree.env
 BUILD_DIR ?= build
 B         := $(abspath $(BUILD_DIR))/$(KVER)
 KDIR      := $(B)/linux
@@ -54,7 +61,7 @@ help:
 	@echo '                      the sample modules, BPF objects, kfunctool, the'
 	@echo '                      guest test tools, initramfs'
 	@echo '  make clean          remove $(BUILD_DIR)/$(KVER) except the kernel tree'
-	@echo 'Variables: KVER (6.1 or 6.12), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
+	@echo 'Variables: KVER (a tree of patches/: $(TREES)), BUILD_DIR (build), JOBS, TIMEOUT (guest, s),'
 	@echo '           QEMU_ACCEL (tcg; kvm on request), V=1 (verbose tests),'
 	@echo '           BUILDS (check-patches: all, project, layers or none), SEEDS (fuzz-verifier),'
 	@echo '           LAYER (the series up to that layer, and its tests: e.g.'
@@ -83,45 +90,11 @@ module: kernel
 # Kbuild's own no-op pass over an external module takes seconds: skip it
 # when neither the sources nor vmlinux changed.
 $(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/btf-edit \
-		tests/tools/ko-relink tests/tools/btf-distill.c tests/tools/btf-raw.h
-	@mkdir -p $(B)/kmod
-	@rsync -a --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*' \
-		--exclude='*.mod*' --exclude=modules.order --exclude=Module.symvers \
-		Kbuild module $(B)/kmod/
-	@# Kbuild relinks an external module when its objects change, not when
-	@# vmlinux does, yet module BTF is split BTF on top of vmlinux's: a
-	@# module linked against an older vmlinux fails to load.
-	@find $(B)/kmod -name '*.ko' ! -newer $(KDIR)/vmlinux -delete
+		scripts/build-modules tests/build-fixtures tests/tools/ko-relink \
+		tests/tools/btf-distill.c tests/tools/btf-raw.h
 	@echo '[module] building (log: $(B)/module-build.log)' >&2
-	@$(MAKE) -s -C $(KDIR) M=$(B)/kmod modules > $(B)/module-build.log 2>&1 || \
-		{ tail -n 30 $(B)/module-build.log >&2; exit 1; }
-	@! grep 'WARN: resolve_btfids\|warning:' $(B)/module-build.log
-	@# The same modules with no BTF, as a module built without
-	@# CONFIG_DEBUG_INFO_BTF_MODULES or refused by BTF validation loads.
-	@for m in sample_kfuncs sample_register; do \
-		objcopy --remove-section=.BTF $(B)/kmod/module/$$m.ko \
-			$(B)/kmod/module/$$m.nobtf.ko || exit 1; \
-	done
-	@# A record rewritten in BTF after the build, which the kernel reads,
-	@# and the BTF of a build before the tag step, which has no records
-	@# (with the core layer, which writes them).
-	@$(if $(HAS_CORE),$(call retag,sample_kfuncs,reremoval,bpf_sample_sum32,removal:6.4,removal:6.9))
-	@$(if $(HAS_CORE),for m in sample_kfuncs sample_register; do \
-		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/$$m.ko \
-			$(B)/kmod/module/$$m.notags.ko --no-tags || exit 1; \
-	done)
-	@# Where the tree's libbpf distills BTF (6.11+): the module's BTF on a
-	@# distilled base, as pahole 1.26+ writes it and the kernel relocates
-	@# it, and the same with an id past its BTF in its kfunc set.
-	@if grep -q btf__distill_base $(KDIR)/tools/lib/bpf/btf.h; then \
-		$(MAKE) -s --no-print-directory $(B)/host-tools/btf-distill && \
-		export BTF_DISTILL=$(B)/host-tools/btf-distill && \
-		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/sample_kfuncs.ko \
-			$(B)/kmod/module/sample_kfuncs.distilled.ko --distill && \
-		tests/tools/ko-relink $(KDIR) $(B)/kmod/module/sample_kfuncs.ko \
-			$(B)/kmod/module/sample_kfuncs.badid.ko --distill \
-			--set-id sample_kfunc_ids=2147483647; \
-	fi
+	@scripts/build-modules $(KDIR) $(B)/kmod $(B)/module-build.log Kbuild module
+	@tests/build-fixtures
 	@touch $@
 
 # Linked with the tree's own libbpf, the one its resolve_btfids is built with
@@ -131,24 +104,18 @@ $(B)/host-tools/btf-distill: tests/tools/btf-distill.c tests/tools/btf-raw.h $(K
 	@$(CC) -O2 -Wall -Wextra -Werror -I$(LIBBPF_TREE)/include -o $@ $< \
 		$(LIBBPF_TREE)/libbpf.a -lelf -lz
 
-# retag MODULE,NAME,FUNC,OLD,NEW: MODULE.NAME.ko, MODULE.ko with FUNC's
-# bpf_kfunc_OLD tag renamed bpf_kfunc_NEW
-retag = $(B)/host-tools/btf-edit retag $(KDIR)/vmlinux $(B)/kmod/module/$(1).ko $(3) \
-		bpf_kfunc_$(4) bpf_kfunc_$(5) $(B)/kmod/$(1).$(2).btf && \
-	objcopy --update-section .BTF=$(B)/kmod/$(1).$(2).btf $(B)/kmod/module/$(1).ko \
-		$(B)/kmod/module/$(1).$(2).ko
-
 $(B)/host-tools/%: tests/tools/%.c tests/tools/btf-raw.h
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -o $@ $< -lbpf
 
-# 6.12: the tree's own bpftool, whose vmlinux.h carries the tiers (patch
-# 15) and writes the guest programs' vmlinux.h, and the pristine tree's,
-# from the tarball's files (git archive of tag pristine), for what a BTF
-# without tiers gave before; each with the libbpf of its tree inside.
-# 6.1 keeps Debian's bpftool.
+# A series that patches bpftool (SERIES_PATCHES_TOOLS, tree.env; 6.12):
+# the tree's own bpftool, whose vmlinux.h carries the tiers and writes the
+# guest programs' vmlinux.h, and the pristine tree's, from the tarball's
+# files (git archive of tag pristine), for what a BTF without tiers gave
+# before; each with the libbpf of its tree inside. Otherwise (6.1)
+# Debian's bpftool.
 TREE_TOOLS = $(B)/tree-tools
-ifeq ($(KVER),6.12)
+ifeq ($(SERIES_PATCHES_TOOLS),1)
 TREE_BPFTOOLS = $(TREE_TOOLS)/bpftool $(TREE_TOOLS)/pristine-bpftool
 VMLINUX_H_BPFTOOL = $(TREE_TOOLS)/bpftool
 else
@@ -197,7 +164,7 @@ loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
 TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid $(B)/tools/verifier-oracle
-ifeq ($(KVER),6.12)
+ifeq ($(SERIES_PATCHES_TOOLS),1)
 # linked with the tree's libbpf, whose tiers come with the core layer
 TOOLS += $(if $(HAS_CORE),$(B)/tools/libbpf-tiers)
 endif
@@ -214,8 +181,8 @@ $(B)/tools/verifier-oracle: $(ORACLE_SRCS) tests/oracle/gen.h userspace-loader/c
 	@$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static -o $@ $(ORACLE_SRCS) \
 		-lbpf -lelf -lz
 
-# 6.12: the tree's libbpf (the series' libbpf patch), and a loader of
-# tests/libbpf's objects linked with it
+# The tree's libbpf (SERIES_PATCHES_TOOLS; 6.12's libbpf patch), and a
+# loader of tests/libbpf's objects linked with it
 TREE_LIBBPF = $(TREE_TOOLS)/libbpf/libbpf.a
 $(TREE_LIBBPF): $(KDIR)/vmlinux $(wildcard $(KDIR)/tools/lib/bpf/*.[ch])
 	@echo "[tools] building the tree's libbpf (log: $(TREE_TOOLS)/libbpf.log)" >&2
@@ -285,7 +252,7 @@ images: module bpf loader tools
 	@tests/build-selftests
 	@qemu-boot/mkinitramfs -o $(B)/initramfs.cpio --tests tests/guest \
 		$(if $(HAS_CORE),--offline $(B)/offline) \
-		--selftests $(B)/selftests/guest --regress tests/regress \
+		--selftests $(B)/selftests/guest --regress patches/$(KVER)/verifier-oracle.txt \
 		--bin $(B)/loader/kfunctool $(foreach t,$(TOOLS),--bin $(t)) \
 		$(foreach m,$(MODULES),--module $(m)) $(foreach o,$(BPF_OBJS),--bpf $(o))
 
@@ -296,7 +263,7 @@ check: images
 	@tests/run-check
 
 # The same suite on a kernel with the kernel's own checkers, in a build dir
-# of its own: qemu-boot/$(KVER)/debug.config merged after kernel.config.
+# of its own: patches/$(KVER)/config/debug.config merged after kernel.config.
 # KASAN's shadow and kmemleak's pool need more memory, and the guest runs
 # about three times slower; the verifier oracle's loads ten times (40
 # seeds of its 200).

@@ -9,8 +9,8 @@
 # Also: a dump is the same bytes twice, and what is not a dump, a dump cut
 # short and dumps of different owners are refused.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 kdir=$b/linux
 kt=$b/loader/kfunctool
 tmp=$(mktemp -d)

@@ -6,8 +6,8 @@
 # files and the listing captured in the guest) it gives the same verdict
 # and the same report.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # object -> exit code documented in `kfunctool audit --help`

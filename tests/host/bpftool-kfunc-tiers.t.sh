@@ -10,8 +10,8 @@
 # byte for byte: the build's vmlinux, and this machine's own kernel BTF
 # (a distribution's), read as a file.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 bpftool=$b/tree-tools/bpftool
 pristine=$b/tree-tools/pristine-bpftool
 tmp=$(mktemp -d)

@@ -7,8 +7,8 @@
 # after `make` again the .ko's tags say so, read offline with kfunctool
 # tags.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 kdir=$b/linux
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -7,8 +7,8 @@
 # vmlinux, kfuncs carry bpf_kfunc while kfree and, where MPTCP is built in,
 # the fmod_ret target update_socket_protocol carry none.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 vmlinux=$b/linux/vmlinux
 ko=$b/kmod/module/sample_kfuncs.ko
 tmp=$(mktemp -d)

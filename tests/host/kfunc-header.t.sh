@@ -10,8 +10,8 @@
 # and the module compiles beside a bpftool vmlinux.h, also beside the kfunc
 # prototypes newer bpftool puts into vmlinux.h.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rc=0

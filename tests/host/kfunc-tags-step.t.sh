@@ -9,8 +9,8 @@
 # out-of-date headers package may pair them, still builds every module
 # with its ids resolved, and without tier tags.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 kdir=$b/linux
 mods=$b/kmod/module
 rb=$kdir/tools/bpf/resolve_btfids/resolve_btfids

@@ -8,8 +8,8 @@
 # with resolve_btfids naming the kfunc. A record that names no kfunc of
 # the module is a warning, and the module builds.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-kdir=${BUILD_DIR:-$top/build}/${KVER:-6.1}/linux
+. "$(dirname "$0")/../../scripts/lib.sh"
+kdir=$B/linux
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rc=0

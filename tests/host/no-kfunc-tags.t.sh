@@ -8,8 +8,8 @@
 # vmlinux's without the types the tag step appended (btf-edit untag, tests/tools/btf-edit.c);
 # the pristine tree's vmlinux, when make bench has built it, is checked too.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-b=${BUILD_DIR:-$top/build}/${KVER:-6.1}
+. "$(dirname "$0")/../../scripts/lib.sh"
+b=$B
 K=$b/loader/kfunctool
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

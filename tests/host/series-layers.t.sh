@@ -1,16 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # layer: all
-# Both series are in layers, in the order the cover letters give (fixes,
+# Every series is in layers, in the order the cover letters give (fixes,
 # core, policy, flag, listing), each with at least one patch, and every
 # patch in one: LAYER=L gives a prefix of the series ending at L's last
 # patch, the last layer the whole series, and a name that is no layer an
 # error naming the layers.
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../../scripts/lib.sh"
 series=$top/qemu-boot/series
 rc=0
-for v in 6.1 6.12; do
+for v in $(cd "$top/patches" && echo */ | tr -d /); do
 	export KVER=$v
 	all=$(LAYER= "$series") || { echo "$v: series fails"; rc=1; continue; }
 	layers=$(LAYER= "$series" --layers)
