@@ -233,7 +233,7 @@ int kt_expect_parse(const struct btf *btf, const char *func_name,
 	if (e->trigger && !e->result_var && e->has_retval)
 		return bad(err, errlen, "__retval with __trigger needs __result_var");
 	/* BPF_PROG_TEST_RUN's retval is 32 bits; a __result_var's size is
-	 * only known once the object is loaded (test.c checks it then) */
+	 * only known once the object is loaded (cmd_test.c checks it then) */
 	if (e->has_retval && !e->result_var && (e->retval < INT32_MIN || e->retval > UINT32_MAX))
 		return bad(err, errlen, "__retval(%lld): out of range of a 32-bit return value",
 			   e->retval);

@@ -154,7 +154,7 @@ int kt_kbtf_load_file(struct kt_kbtf *k, const char *vmlinux, const char *file,
 	return 0;
 }
 
-int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir,
+int kt_kbtf_load(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
 		 const char *file)
 {
 	const char *paths[] = { vmlinux, moddir, file };
@@ -164,7 +164,7 @@ int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const 
 	memset(k, 0, sizeof(*k));
 	for (size_t i = 0; i < ARRAY_SIZE(paths); i++) {
 		if (paths[i] && access(paths[i], F_OK)) {
-			kt_err("%s: %s: no such file or directory", cmd, paths[i]);
+			kt_err("%s: no such file or directory", paths[i]);
 			return KT_NOFILE;
 		}
 	}
@@ -175,7 +175,7 @@ int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const 
 	else
 		r = kt_kbtf_load_running(k, err, sizeof(err));
 	if (r) {
-		kt_err("%s: %s", cmd, err);
+		kt_err("%s", err);
 		kt_kbtf_free(k);
 		return KT_RUNTIME;
 	}

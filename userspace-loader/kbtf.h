@@ -41,10 +41,9 @@ int kt_kbtf_load_file(struct kt_kbtf *k, const char *vmlinux, const char *file,
  * The BTF of the kernel @vmlinux names, with the modules of @moddir (may
  * be NULL); or, given @file too, only the module BTF @file on top of
  * @vmlinux; or @file alone as a whole kernel's BTF; or, with neither, the
- * running kernel's. Returns KT_OK, or an exit code after a "kfunctool:
- * @cmd: ..." line.
+ * running kernel's. Returns KT_OK, or an exit code after an error line.
  */
-int kt_kbtf_load(struct kt_kbtf *k, const char *cmd, const char *vmlinux, const char *moddir,
+int kt_kbtf_load(struct kt_kbtf *k, const char *vmlinux, const char *moddir,
 		 const char *file);
 void kt_kbtf_free(struct kt_kbtf *k);
 

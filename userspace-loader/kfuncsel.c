@@ -25,18 +25,18 @@ bool kt_sel_option(struct kt_sel_args *a, int c, const char *arg)
 	return true;
 }
 
-bool kt_sel_check_args(const struct kt_sel_args *a, const char *cmd)
+bool kt_sel_check_args(const struct kt_sel_args *a)
 {
 	if (a->mods && !a->kbtf) {
-		kt_err("%s: --modules-btf needs --kernel-btf", cmd);
+		kt_err("--modules-btf needs --kernel-btf");
 		return false;
 	}
 	if (a->base && !a->btf) {
-		kt_err("%s: --base needs --btf", cmd);
+		kt_err("--base needs --btf");
 		return false;
 	}
 	if (a->btf && a->kbtf) {
-		kt_err("%s: --btf and --kernel-btf exclude each other", cmd);
+		kt_err("--btf and --kernel-btf exclude each other");
 		return false;
 	}
 	return true;
@@ -47,7 +47,7 @@ static int cmp_source(const void *a, const void *b)
 	return strcmp(((const struct kt_source *)a)->name, ((const struct kt_source *)b)->name);
 }
 
-static int select_sources(const struct kt_sel_args *a, const char *cmd, const struct kt_kbtf *k,
+static int select_sources(const struct kt_sel_args *a, const struct kt_kbtf *k,
 			  struct kt_source *s, int *ret)
 {
 	int n = 0, nmods;
@@ -62,7 +62,7 @@ static int select_sources(const struct kt_sel_args *a, const char *cmd, const st
 	qsort(s + n - nmods, nmods, sizeof(*s), cmp_source);
 	for (int i = n - nmods + 1; i < n; i++) {
 		if (!strcmp(s[i - 1].name, s[i].name)) {
-			kt_err("%s: two BTFs for module %s in %s", cmd, s[i].name, k->where);
+			kt_err("two BTFs for module %s in %s", s[i].name, k->where);
 			*ret = KT_RUNTIME;
 			return -1;
 		}
@@ -73,7 +73,7 @@ static int select_sources(const struct kt_sel_args *a, const char *cmd, const st
 		for (int j = 0; j < n && !found; j++)
 			found = !strcmp(s[j].name, a->modules.v[i]);
 		if (!found) {
-			kt_err("%s: no BTF for module %s in %s (is it loaded?)", cmd,
+			kt_err("no BTF for module %s in %s (is it loaded?)",
 			       a->modules.v[i], k->where);
 			*ret = KT_NOKFUNC;
 			return -1;
@@ -88,21 +88,21 @@ static int select_sources(const struct kt_sel_args *a, const char *cmd, const st
 	return nmods;
 }
 
-int kt_sel_open(const struct kt_sel_args *a, const char *cmd, const char *what,
+int kt_sel_open(const struct kt_sel_args *a, const char *what,
 		struct kt_kbtf *k, struct kt_source **s, int *ns)
 {
-	int ret = kt_kbtf_load(k, cmd, a->btf ? a->base : a->kbtf, a->mods, a->btf);
+	int ret = kt_kbtf_load(k, a->btf ? a->base : a->kbtf, a->mods, a->btf);
 
 	if (ret)
 		return ret;
 	kt_kbtf_index_tags(k);
 	if (!kt_kbtf_any_kfunc(k)) {
-		kt_err("%s: no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc decl tags, so its kfuncs cannot be told (no %s written)",
-		       cmd, k->where, what);
+		kt_err("no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc decl tags, so its kfuncs cannot be told (no %s written)",
+		       k->where, what);
 		return KT_NOTAGS;
 	}
 	*s = kt_xcalloc(k->nmods + 1, sizeof(**s));
-	*ns = select_sources(a, cmd, k, *s, &ret);
+	*ns = select_sources(a, k, *s, &ret);
 	return *ns < 0 ? ret : KT_OK;
 }
 
@@ -137,7 +137,7 @@ int kt_sel_kfuncs(const struct kt_sel_args *a, const struct kt_source *s, struct
 	return n;
 }
 
-int kt_write_out(const char *cmd, const char *path, const char *buf, size_t len)
+int kt_write_out(const char *path, const char *buf, size_t len)
 {
 	struct stat st;
 	bool regular, bad;
@@ -146,13 +146,13 @@ int kt_write_out(const char *cmd, const char *path, const char *buf, size_t len)
 	regular = path && (stat(path, &st) ? errno == ENOENT : S_ISREG(st.st_mode));
 	f = path ? fopen(path, "w") : stdout;
 	if (!f) {
-		kt_err("%s: cannot create %s: %s", cmd, path, strerror(errno));
+		kt_err("cannot create %s: %s", path, strerror(errno));
 		return KT_RUNTIME;
 	}
 	bad = fwrite(buf, 1, len, f) != len;
 	bad |= (path ? fclose(f) : fflush(f)) != 0;
 	if (bad) {
-		kt_err("%s: cannot write %s: %s", cmd, path ? path : "stdout", strerror(errno));
+		kt_err("cannot write %s: %s", path ? path : "stdout", strerror(errno));
 		if (regular)
 			unlink(path);
 		return KT_RUNTIME;

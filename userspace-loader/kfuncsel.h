@@ -45,7 +45,7 @@ struct kt_kfunc {
  * b: --btf, B: --base, m: --module) with @arg; false for any other. */
 bool kt_sel_option(struct kt_sel_args *a, int c, const char *arg);
 /* The option combinations that make no sense; false after an error line. */
-bool kt_sel_check_args(const struct kt_sel_args *a, const char *cmd);
+bool kt_sel_check_args(const struct kt_sel_args *a);
 /*
  * The BTF named, or the running kernel's, indexed, into @k, and the BTFs
  * whose kfuncs are wanted into *@s (freed by the caller), *@ns of them:
@@ -54,7 +54,7 @@ bool kt_sel_check_args(const struct kt_sel_args *a, const char *cmd);
  * refused: its kfuncs cannot be told. Returns an exit code, after an error
  * line saying that no @what was written.
  */
-int kt_sel_open(const struct kt_sel_args *a, const char *cmd, const char *what,
+int kt_sel_open(const struct kt_sel_args *a, const char *what,
 		struct kt_kbtf *k, struct kt_source **s, int *ns);
 /*
  * The kfuncs of @s that --tier wants, by name, in *@out (freed by the
@@ -67,6 +67,6 @@ int kt_sel_kfuncs(const struct kt_sel_args *a, const struct kt_source *s, struct
  * @len bytes of @buf to @path, or stdout when NULL; an exit code. A regular
  * file that cannot be written whole is removed; a device or pipe never is.
  */
-int kt_write_out(const char *cmd, const char *path, const char *buf, size_t len);
+int kt_write_out(const char *path, const char *buf, size_t len);
 
 #endif

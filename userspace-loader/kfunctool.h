@@ -42,6 +42,7 @@ enum kt_exit {
 void kt_usage(FILE *f, const char *text);
 
 extern const char *kt_prog;	/* "kfunctool" */
+extern const char *kt_cmd;	/* the command running, which kt_err() names */
 extern int kt_verbose;		/* -v given */
 extern bool kt_strict;		/* --strict given: every load denies deprecated kfuncs */
 

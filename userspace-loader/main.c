@@ -19,36 +19,15 @@
 int kt_verbose;
 bool kt_strict;
 
-static const char usage[] =
+/* Each command's synopsis is in its own help only: here, one line each */
+static const char usage_head[] =
 "Usage: kfunctool COMMAND [OPTIONS] [ARGS]\n"
 "       kfunctool help [COMMAND] | --help | --version\n"
 "\n"
-"Commands:\n"
-"  test [-v|--verbose] [--strict] [--layers LIST] OBJ.bpf.o...\n"
-"                                load each program on its own, check it against the\n"
-"                                expectations in its BTF, print KTAP\n"
-"  try [--strict] OBJ.bpf.o...   load each program once, show what the kernel said\n"
-"  load [--strict] [--caps CAPS] OBJ.bpf.o PROG --pin PATH\n"
-"                                load one program and pin it on bpffs\n"
-"  load [--strict] [--caps CAPS] --repeat N [--stats [--no-log]] OBJ.bpf.o PROG...\n"
-"                                load each PROG N times in turn, pin nothing\n"
-"  list [--json] [--tier T] [--module M] [--listing FILE]\n"
-"                                the kernel's kfuncs with tier and usage counts\n"
-"  audit [--json] [--kernel-btf VMLINUX [--modules-btf DIR] --listing FILE] OBJ.bpf.o...\n"
-"                                tier and registration of every kfunc an object calls\n"
-"  tags [--module M] [--kernel-btf VMLINUX [--modules-btf DIR]]\n"
-"                                the kernel's kfuncs with the tiers their BTF tags give\n"
-"  gen-header [--kernel-btf VMLINUX [--modules-btf DIR] | --btf FILE [--base VMLINUX]]\n"
-"             [--module M]... [--tier T]... [--output FILE]\n"
-"                                a header of kfunc prototypes marked with their tiers\n"
-"  abi-dump [--kernel-btf VMLINUX [--modules-btf DIR] | --btf FILE --base VMLINUX]\n"
-"           [--module M]... [--release R] [--output FILE]\n"
-"                                the kfunc ABI as text to keep in git\n"
-"  abi-check [--json] OLD.abi NEW.abi\n"
-"                                what changed between two dumps; every broken promise\n"
-"Every command also takes -h, --help.\n"
+"Commands:\n";
+static const char usage_tail[] =
 "\n"
-"'kfunctool COMMAND --help' describes a command and its exit codes.\n"
+"'kfunctool COMMAND --help' gives a command's options and exit codes.\n"
 "Exit codes: {OK} ok; {MISMATCH} test mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
 "{NOPROGS} no BPF programs; {NOKFUNC} kfunc not in the running kernel; {BADEXPECT} malformed\n"
 "expectations; {RUNTIME} other runtime error; {NOTAGS} kernel BTF without kfunc tags;\n"
@@ -150,21 +129,30 @@ void kt_setup_libbpf_print(void)
 static const struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
+	const char *what;
 } cmds[] = {
-	{ "test", cmd_test },
-	{ "try", cmd_try },
-	{ "load", cmd_load },
-	{ "list", cmd_list },
-	{ "audit", cmd_audit },
-	{ "tags", cmd_tags },
-	{ "gen-header", cmd_gen_header },
-	{ "abi-dump", cmd_abi_dump },
-	{ "abi-check", cmd_abi_check },
+	{ "test", cmd_test, "load each program on its own, check it against its expectations, print KTAP" },
+	{ "try", cmd_try, "load each program once, show what the kernel said" },
+	{ "load", cmd_load, "load one program and pin it, or each N times in turn" },
+	{ "list", cmd_list, "the kernel's kfuncs with tier and usage counts" },
+	{ "audit", cmd_audit, "tier and registration of every kfunc an object calls" },
+	{ "tags", cmd_tags, "the kernel's kfuncs with the tiers their BTF tags give" },
+	{ "gen-header", cmd_gen_header, "a header of kfunc prototypes marked with their tiers" },
+	{ "abi-dump", cmd_abi_dump, "the kfunc ABI as text to keep in git" },
+	{ "abi-check", cmd_abi_check, "what changed between two dumps; every broken promise" },
 };
+
+static void usage(FILE *f)
+{
+	kt_usage(f, usage_head);
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
+		fprintf(f, "  %-12s%s\n", cmds[i].name, cmds[i].what);
+	kt_usage(f, usage_tail);
+}
 
 static const struct cmd *find_cmd(const char *name)
 {
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(cmds[i].name, name))
 			return &cmds[i];
 	return NULL;
@@ -179,11 +167,11 @@ int main(int argc, char **argv)
 	kt_sysctl_install_guards();
 
 	if (argc < 2) {
-		kt_usage(stderr, usage);
+		usage(stderr);
 		return KT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		kt_usage(stdout, usage);
+		usage(stdout);
 		return KT_OK;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
@@ -193,14 +181,16 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "help")) {
 		if (argc == 2) {
-			kt_usage(stdout, usage);
+			usage(stdout);
 			return KT_OK;
 		}
 		c = find_cmd(argv[2]);
 		if (!c) {
-			kt_err("help: unknown command '%s'", argv[2]);
+			kt_cmd = "help";
+			kt_err("unknown command '%s'", argv[2]);
 			return KT_USAGE;
 		}
+		kt_cmd = c->name;
 		return c->fn(2, (char *[]){ argv[2], "--help", NULL });
 	}
 	c = find_cmd(argv[1]);
@@ -209,5 +199,6 @@ int main(int argc, char **argv)
 		return KT_USAGE;
 	}
 	/* the subcommand parses its own options with getopt from argv[0] */
+	kt_cmd = c->name;
 	return c->fn(argc - 1, argv + 1);
 }

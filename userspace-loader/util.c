@@ -13,6 +13,7 @@
 #include "util.h"
 
 const char *kt_prog = "kfunctool";
+const char *kt_cmd;
 
 void kt_err(const char *fmt, ...)
 {
@@ -24,6 +25,8 @@ void kt_err(const char *fmt, ...)
 	va_end(ap);
 	/* one line, whatever a path, a program name or a tag holds */
 	fprintf(stderr, "%s: ", kt_prog);
+	if (kt_cmd)
+		fprintf(stderr, "%s: ", kt_cmd);
 	kt_put_escaped(stderr, buf, strlen(buf), "");
 	fputc('\n', stderr);
 }

@@ -4,7 +4,7 @@
  * The input, split at NUL bytes, is the tags of one program's FUNC, each
  * "comment:test_" + piece, in a BTF built with libbpf (the parser reads
  * the tags, not libbpf's BTF checks). Taken expectations must be within
- * what test.c and runner.c rely on; a refusal must be one line through
+ * what cmd_test.c and runner.c rely on; a refusal must be one line through
  * kt_err(), whatever the tag holds.
  */
 #include <ctype.h>

@@ -327,7 +327,7 @@ int cmd_test(int argc, char **argv)
 		}
 	}
 	if (nobjs < 1) {
-		kt_err("test: no object given (see 'kfunctool test --help')");
+		kt_err("no object given (see 'kfunctool test --help')");
 		return KT_USAGE;
 	}
 	kt_setup_libbpf_print();

@@ -210,7 +210,7 @@ int cmd_try(int argc, char **argv)
 		return KT_USAGE;
 	}
 	if (nobjs < 1) {
-		kt_err("try: no object given (see 'kfunctool try --help')");
+		kt_err("no object given (see 'kfunctool try --help')");
 		return KT_USAGE;
 	}
 	kt_setup_libbpf_print();

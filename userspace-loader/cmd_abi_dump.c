@@ -88,15 +88,15 @@ static bool parse_args(int argc, char **argv, struct ad_args *a, int *ret)
 		}
 	}
 	if (nops) {
-		kt_err("abi-dump: unexpected argument '%s' (see 'kfunctool abi-dump --help')",
+		kt_err("unexpected argument '%s' (see 'kfunctool abi-dump --help')",
 		       argv[1]);
 		return false;
 	}
 	if (a->release && (!*a->release || strpbrk(a->release, " \t\n\\"))) {
-		kt_err("abi-dump: --release '%s': want a release such as 6.12.38", a->release);
+		kt_err("--release '%s': want a release such as 6.12.38", a->release);
 		return false;
 	}
-	return kt_sel_check_args(&a->sel, "abi-dump");
+	return kt_sel_check_args(&a->sel);
 }
 
 /* The release in a vmlinux's banner, "Linux version 6.1.158 (...", or NULL */
@@ -255,12 +255,12 @@ static int build_abi(const struct ad_args *a, const struct kt_source *s, int ns,
 
 		kt_strv_push(&abi->owners, s[i].name);
 		if (path && kt_elf_set8_flags(path, &flags, &nflags, err, sizeof(err)) < 0) {
-			kt_err("abi-dump: %s: its kfunc sets cannot be read: %s", path, err);
+			kt_err("%s: its kfunc sets cannot be read: %s", path, err);
 			return KT_RUNTIME;
 		}
 		n = kt_sel_kfuncs(&a->sel, &s[i], &fs, &nbad, err, sizeof(err));
 		if (nbad) {
-			kt_err("abi-dump: %s; no dump written", err);
+			kt_err("%s; no dump written", err);
 			ret = KT_RUNTIME;
 		}
 		abi->kfuncs = kt_xrealloc(abi->kfuncs, (abi->n + n) * sizeof(*abi->kfuncs));
@@ -271,14 +271,14 @@ static int build_abi(const struct ad_args *a, const struct kt_source *s, int ns,
 			if (flags) {
 				fl = kt_id_flags_find(flags, nflags, fs[j].tags->id);
 				if (!fl) {
-					kt_err("abi-dump: %s: kfunc %s is in no kfunc set of the file (BTF ids of another build?)",
+					kt_err("%s: kfunc %s is in no kfunc set of the file (BTF ids of another build?)",
 					       path, fs[j].name);
 					ret = KT_RUNTIME;
 					break;
 				}
 			}
 			if (!make_kfunc(&s[i], &fs[j], fl, &abi->kfuncs[abi->n++])) {
-				kt_err("abi-dump: %s: %s: cannot write its prototype: %s",
+				kt_err("%s: %s: cannot write its prototype: %s",
 				       s[i].name, fs[j].name, kt_libbpf_last_warning());
 				ret = KT_RUNTIME;
 			}
@@ -304,7 +304,7 @@ int cmd_abi_dump(int argc, char **argv)
 	if (!parse_args(argc, argv, &a, &ret))
 		goto out;
 	kt_setup_libbpf_print();
-	ret = kt_sel_open(&a.sel, "abi-dump", "dump", &k, &s, &ns);
+	ret = kt_sel_open(&a.sel, "dump", &k, &s, &ns);
 	if (ret)
 		goto out;
 	if (a.release && strcmp(a.release, "-"))
@@ -319,13 +319,13 @@ int cmd_abi_dump(int argc, char **argv)
 		goto out;
 	f = open_memstream(&buf, &len);
 	if (!f) {
-		kt_err("abi-dump: out of memory");
+		kt_err("out of memory");
 		ret = KT_RUNTIME;
 		goto out;
 	}
 	kt_abi_write(f, &abi);
 	fclose(f);
-	ret = kt_write_out("abi-dump", a.out, buf, len);
+	ret = kt_write_out(a.out, buf, len);
 out:
 	free(buf);
 	free(s);

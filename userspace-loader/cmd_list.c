@@ -126,9 +126,9 @@ int cmd_list(int argc, char **argv)
 	struct kt_listing l;
 	bool json = false;
 	char err[512];
-	int c, n = 0, ret;
+	int c, n = 0, nops = 0, ret;
 
-	while ((c = getopt_long(argc, argv, "jt:m:l:h", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "jt:m:l:h", opts, &nops)) != -1) {
 		switch (c) {
 		case 'j':
 			json = true;
@@ -136,7 +136,7 @@ int cmd_list(int argc, char **argv)
 		case 't':
 			tier = optarg;
 			if (kt_tier_rank(tier) < 0) {
-				kt_err("list: unknown tier '%s' (%s)", tier, kt_tier_names());
+				kt_err("unknown tier '%s' (%s)", tier, kt_tier_names());
 				return KT_USAGE;
 			}
 			break;
@@ -154,13 +154,13 @@ int cmd_list(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	if (optind != argc) {
-		kt_err("list: unexpected argument '%s' (see 'kfunctool list --help')", argv[optind]);
+	if (nops) {
+		kt_err("unexpected argument '%s' (see 'kfunctool list --help')", argv[1]);
 		return KT_USAGE;
 	}
 	ret = kt_listing_read(path, &l, err, sizeof(err));
 	if (ret) {
-		kt_err("list: %s", err);
+		kt_err("%s", err);
 		return ret;
 	}
 	rows = kt_xcalloc(l.nrows, sizeof(*rows));
@@ -176,7 +176,7 @@ int cmd_list(int argc, char **argv)
 	else if (n)
 		print_table(rows, n);
 	else
-		fprintf(stderr, "kfunctool: list: no kfunc matches\n");
+		kt_err("no kfunc matches");
 	free(rows);
 	kt_listing_free(&l);
 	return KT_OK;

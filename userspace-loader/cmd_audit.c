@@ -406,11 +406,11 @@ static bool parse_args(int argc, char **argv, struct audit_args *a, int *ret)
 	}
 	*ret = KT_USAGE;
 	if (a->nobjs < 1) {
-		kt_err("audit: no object given (see 'kfunctool audit --help')");
+		kt_err("no object given (see 'kfunctool audit --help')");
 		return false;
 	}
 	if ((a->mods || a->listing) && !a->kbtf) {
-		kt_err("audit: offline mode needs --kernel-btf (--modules-btf and --listing are optional)");
+		kt_err("offline mode needs --kernel-btf (--modules-btf and --listing are optional)");
 		return false;
 	}
 	return true;
@@ -468,27 +468,27 @@ int cmd_audit(int argc, char **argv)
 	ret = kt_objs_open(argv + 1, a.nobjs, false, &objs, NULL);
 	if (ret)
 		return ret;
-	ret = kt_kbtf_load(&k, "audit", a.kbtf, a.mods, NULL);
+	ret = kt_kbtf_load(&k, a.kbtf, a.mods, NULL);
 	if (ret)
 		goto out;
 	if (a.kbtf && !a.listing) {
 		kt_kbtf_index_tags(&k);
 		if (!kt_kbtf_any_kfunc(&k)) {
-			kt_err("audit: no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc tags, so its kfuncs cannot be told (give its --listing)",
+			kt_err("no FUNC in the BTF of %s is tagged bpf_kfunc: the kernel was built without kfunc tags, so its kfuncs cannot be told (give its --listing)",
 			       k.where);
 			ret = KT_NOTAGS;
 			goto out;
 		}
 		/* As in a kernel without the tiers, where every kfunc is unstable */
 		if (!kt_kbtf_any_tier(&k))
-			kt_err("audit: note: no kfunc in the BTF of %s has a tier tag: every kfunc is unstable",
+			kt_err("note: no kfunc in the BTF of %s has a tier tag: every kfunc is unstable",
 			       k.where);
 		ret = kt_listing_from_tags(&k, &l, err, sizeof(err));
 	} else {
 		ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));
 	}
 	if (ret) {
-		kt_err("audit: %s", err);
+		kt_err("%s", err);
 		goto out;
 	}
 	ret = kt_tier_exit(report(objs, a.nobjs, a.json, &k, &l));

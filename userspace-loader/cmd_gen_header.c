@@ -148,7 +148,7 @@ static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
 		case 't':
 			rank = kt_tier_rank(optarg);
 			if (rank < 0) {
-				kt_err("gen-header: unknown tier '%s' (%s)", optarg, kt_tier_names());
+				kt_err("unknown tier '%s' (%s)", optarg, kt_tier_names());
 				return false;
 			}
 			a->sel.tiers |= 1u << rank;
@@ -163,11 +163,11 @@ static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
 		}
 	}
 	if (nops) {
-		kt_err("gen-header: unexpected argument '%s' (see 'kfunctool gen-header --help')",
+		kt_err("unexpected argument '%s' (see 'kfunctool gen-header --help')",
 		       argv[1]);
 		return false;
 	}
-	return kt_sel_check_args(&a->sel, "gen-header");
+	return kt_sel_check_args(&a->sel);
 }
 
 static bool is_ident(const char *s)
@@ -430,7 +430,7 @@ static int emit_header(FILE *f, const struct gh_args *a, const struct kt_source 
 	for (int i = 0; i < ns; i++)
 		nk[i] = kt_sel_kfuncs(&a->sel, &s[i], &fs[i], &nbad, bad, sizeof(bad));
 	if (nbad) {
-		kt_err("gen-header: %s%s; no header written", bad,
+		kt_err("%s%s; no header written", bad,
 		       nbad > 1 ? " (and more kfuncs with bad tier tags)" : "");
 		total = -1;
 		goto out;
@@ -441,7 +441,7 @@ static int emit_header(FILE *f, const struct gh_args *a, const struct kt_source 
 			continue;
 		total += nk[i];
 		if (emit_source(f, &s[i], fs[i], nk[i], &emitted)) {
-			kt_err("gen-header: %s: cannot write the prototypes: %s", s[i].name,
+			kt_err("%s: cannot write the prototypes: %s", s[i].name,
 			       kt_libbpf_last_warning());
 			total = -1;
 		}
@@ -469,12 +469,12 @@ int cmd_gen_header(int argc, char **argv)
 	if (!parse_args(argc, argv, &a, &ret))
 		goto out;
 	kt_setup_libbpf_print();
-	ret = kt_sel_open(&a.sel, "gen-header", "header", &k, &s, &ns);
+	ret = kt_sel_open(&a.sel, "header", &k, &s, &ns);
 	if (ret)
 		goto out;
 	f = open_memstream(&buf, &len);
 	if (!f) {
-		kt_err("gen-header: out of memory");
+		kt_err("out of memory");
 		ret = KT_RUNTIME;
 		goto out;
 	}
@@ -484,11 +484,11 @@ int cmd_gen_header(int argc, char **argv)
 	if (n < 0)
 		goto out;
 	if (!kt_kbtf_any_tier(&k))
-		kt_err("gen-header: note: no kfunc in the BTF of %s has a tier tag (a kernel without the stability-tier series): every kfunc is marked unstable",
+		kt_err("note: no kfunc in the BTF of %s has a tier tag (a kernel without the stability-tier series): every kfunc is marked unstable",
 		       k.where);
 	if (!n)
-		kt_err("gen-header: note: no kfunc matches");
-	ret = kt_write_out("gen-header", a.out, buf, len);
+		kt_err("note: no kfunc matches");
+	ret = kt_write_out(a.out, buf, len);
 out:
 	free(buf);
 	free(s);

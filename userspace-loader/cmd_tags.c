@@ -72,7 +72,7 @@ static int show_btf(const struct btf *btf, const struct kt_btftags *idx, const c
 		const struct kt_kfunc_tags *f = rows[i].tags;
 
 		if (f->error) {
-			kt_err("tags: kfunc %s of %s: %s", rows[i].name, owner, f->error);
+			kt_err("kfunc %s of %s: %s", rows[i].name, owner, f->error);
 			bad++;
 			continue;
 		}
@@ -94,10 +94,10 @@ int cmd_tags(int argc, char **argv)
 		{}
 	};
 	const char *module = NULL, *vmlinux = NULL, *moddir = NULL;
-	int c, ret, bad = 0;
+	int c, ret, bad = 0, nops = 0;
 	struct kt_kbtf k;
 
-	while ((c = getopt_long(argc, argv, "m:k:M:h", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "m:k:M:h", opts, &nops)) != -1) {
 		switch (c) {
 		case 'm':
 			module = optarg;
@@ -116,25 +116,25 @@ int cmd_tags(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	if (optind != argc) {
-		kt_err("tags: unexpected argument '%s' (see 'kfunctool tags --help')", argv[optind]);
+	if (nops) {
+		kt_err("unexpected argument '%s' (see 'kfunctool tags --help')", argv[1]);
 		return KT_USAGE;
 	}
 	if (moddir && !vmlinux) {
-		kt_err("tags: --modules-btf needs --kernel-btf");
+		kt_err("--modules-btf needs --kernel-btf");
 		return KT_USAGE;
 	}
-	ret = kt_kbtf_load(&k, "tags", vmlinux, moddir, NULL);
+	ret = kt_kbtf_load(&k, vmlinux, moddir, NULL);
 	if (ret)
 		return ret;
 	kt_kbtf_index_tags(&k);
 
 	/* Errors first: no line is printed for a kernel without kfunc tags */
 	if (module && strcmp(module, "vmlinux") && !kt_kbtf_has_mod(&k, module)) {
-		kt_err("tags: %s has no BTF of module %s", k.where, module);
+		kt_err("%s has no BTF of module %s", k.where, module);
 		ret = KT_RUNTIME;
 	} else if (!module && !kt_kbtf_any_kfunc(&k)) {
-		kt_err("tags: no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
+		kt_err("no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
 		       k.where);
 		ret = KT_NOTAGS;
 	} else {

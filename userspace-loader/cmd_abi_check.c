@@ -261,11 +261,11 @@ static int read_dump(const char *path, struct kt_abi *abi)
 
 	text = kt_read_file(path, &len);
 	if (!text) {
-		kt_err("abi-check: %s: %s", path, strerror(errno));
+		kt_err("%s: %s", path, strerror(errno));
 		return errno == ENOENT ? KT_NOFILE : KT_RUNTIME;
 	}
 	if (kt_abi_parse(text, len, abi, err, sizeof(err))) {
-		kt_err("abi-check: %s: %s", path, err);
+		kt_err("%s: %s", path, err);
 		free(text);
 		return KT_BADDUMP;
 	}
@@ -289,7 +289,7 @@ static bool same_owners(const struct kt_abi *old, const struct kt_abi *new, cons
 			snprintf(a + strlen(a), sizeof(a) - strlen(a), " %s", old->owners.v[i]);
 		for (int i = 0; i < new->owners.n; i++)
 			snprintf(b + strlen(b), sizeof(b) - strlen(b), " %s", new->owners.v[i]);
-		kt_err("abi-check: the dumps cover different owners: %s has%s, %s has%s (dump both with the same --module)",
+		kt_err("the dumps cover different owners: %s has%s, %s has%s (dump both with the same --module)",
 		       op, a, np, b);
 	}
 	return eq;
@@ -367,7 +367,7 @@ int cmd_abi_check(int argc, char **argv)
 		}
 	}
 	if (nops != 2) {
-		kt_err("abi-check: want two dumps, OLD and NEW (see 'kfunctool abi-check --help')");
+		kt_err("want two dumps, OLD and NEW (see 'kfunctool abi-check --help')");
 		return KT_USAGE;
 	}
 	ret = read_dump(argv[1], &old);

@@ -76,7 +76,7 @@ static void say_rejected(const char *path, const char *pname, int err, const cha
 	char *what = kt_load_failure(err, log, *kt_libbpf_last_warning() ?
 				     kt_libbpf_last_warning() : "(no verifier message)");
 
-	kt_err("load: %s/%s %s", path, pname, what);
+	kt_err("%s/%s %s", path, pname, what);
 	free(what);
 }
 
@@ -122,7 +122,7 @@ static int pin_one(struct loaded *l, const char *pname, const char *pin)
 	kt_libbpf_clear_warning();
 	err = bpf_program__pin(l->prog, pin);
 	if (err) {
-		kt_err("load: cannot pin %s at %s: %s%s%s", pname, pin, kt_errstr(err),
+		kt_err("cannot pin %s at %s: %s%s%s", pname, pin, kt_errstr(err),
 		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
 		return KT_RUNTIME;
 	}
@@ -158,7 +158,7 @@ static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n
 {
 	for (int i = 0; i < n; i++) {
 		if (!l[i].rp.recorded) {
-			kt_err("load: %s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
+			kt_err("%s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
 			       pnames[i]);
 			return KT_RUNTIME;
 		}
@@ -203,7 +203,7 @@ static int parse_caps(const char *list, uint64_t *caps)
 		uint64_t bit = kt_caps_bit(name);
 
 		if (!bit) {
-			kt_err("load: --caps %s: %s is not " KT_CAPS_NAMES,
+			kt_err("--caps %s: %s is not " KT_CAPS_NAMES,
 			       list, name);
 			ret = -1;
 			break;
@@ -234,9 +234,10 @@ int cmd_load(int argc, char **argv)
 	uint64_t caps = 0;
 	bool has_caps = false;
 	struct kt_obj o;
-	int c, i, n, ret;
+	int c, i, n, nops = 0, ret;
+	char **progs;
 
-	while ((c = getopt_long(argc, argv, "c:np:r:Ssh", opts, NULL)) != -1) {
+	while ((c = kt_getopt(argc, argv, "c:np:r:Ssh", opts, &nops)) != -1) {
 		switch (c) {
 		case 'c':
 			if (parse_caps(optarg, &caps))
@@ -253,7 +254,7 @@ int cmd_load(int argc, char **argv)
 			errno = 0;
 			rounds = strtol(optarg, &end, 10);
 			if (errno || end == optarg || *end || rounds < 1 || rounds > 1000000) {
-				kt_err("load: --repeat %s: not a number in 1..1000000", optarg);
+				kt_err("--repeat %s: not a number in 1..1000000", optarg);
 				return KT_USAGE;
 			}
 			break;
@@ -271,20 +272,22 @@ int cmd_load(int argc, char **argv)
 			return KT_USAGE;
 		}
 	}
-	n = argc - optind - 1;
+	/* The operands, wherever they stood: the object, then programs */
+	n = nops - 1;
 	if (rounds ? pin || n < 1 || (no_log && !stats) : !pin || n != 1 || stats || no_log) {
-		kt_err("load: want OBJ.bpf.o PROG --pin PATH, or --repeat N [--stats [--no-log]] OBJ.bpf.o PROG... (see 'kfunctool load --help')");
+		kt_err("want OBJ.bpf.o PROG --pin PATH, or --repeat N [--stats [--no-log]] OBJ.bpf.o PROG... (see 'kfunctool load --help')");
 		return KT_USAGE;
 	}
-	path = argv[optind];
+	path = argv[1];
+	progs = &argv[2];
 	kt_setup_libbpf_print();
 
 	ret = kt_obj_open(path, false, &o);
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++) {
-		if (!kt_obj_find_prog(&o, argv[optind + 1 + i])) {
-			kt_err("load: %s has no program %s", path, argv[optind + 1 + i]);
+		if (!kt_obj_find_prog(&o, progs[i])) {
+			kt_err("%s has no program %s", path, progs[i]);
 			ret = KT_USAGE;
 			goto out;
 		}
@@ -293,23 +296,23 @@ int cmd_load(int argc, char **argv)
 	if (ret)
 		goto out;
 	if (kt_no_load()) {
-		kt_err("load: refusing to load %s: KFUNCTOOL_NO_LOAD is set", argv[optind + 1]);
+		kt_err("refusing to load %s: KFUNCTOOL_NO_LOAD is set", progs[0]);
 		ret = KT_RUNTIME;
 		goto out;
 	}
 	if (has_caps && (ret = kt_caps_load_with(caps))) {
-		kt_err("load: cannot lower the capabilities for --caps: %s", kt_errstr(ret));
+		kt_err("cannot lower the capabilities for --caps: %s", kt_errstr(ret));
 		ret = KT_RUNTIME;
 		goto out;
 	}
 	log = kt_xmalloc(LOG_BUF_SZ);
 	l = kt_xcalloc(n, sizeof(*l));
 	for (i = 0; i < n && !ret; i++)
-		ret = load_one(path, argv[optind + 1 + i], log, &l[i]);
+		ret = load_one(path, progs[i], log, &l[i]);
 	if (!ret && pin)
-		ret = pin_one(&l[0], argv[optind + 1], pin);
+		ret = pin_one(&l[0], progs[0], pin);
 	else if (!ret)
-		ret = repeat_loads(path, &argv[optind + 1], l, n, rounds, stats,
+		ret = repeat_loads(path, progs, l, n, rounds, stats,
 				   no_log ? 0 : LOG_LEVEL_STATS, log);
 out:
 	kt_caps_load_all();
