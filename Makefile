@@ -174,9 +174,9 @@ tools: $(TOOLS) $(B)/host-tools/btf-edit $(TREE_BPFTOOLS)
 # The verifier oracle (tests/oracle), with kfunctool's capability
 # lowering and listing parser
 ORACLE_SRCS = tests/oracle/gen.c tests/oracle/oracle.c userspace-loader/caps.c \
-	userspace-loader/listing.c userspace-loader/util.c
+	userspace-loader/listing.c userspace-loader/tier.c userspace-loader/util.c
 $(B)/tools/verifier-oracle: $(ORACLE_SRCS) tests/oracle/gen.h userspace-loader/caps.h \
-		userspace-loader/listing.h
+		userspace-loader/listing.h userspace-loader/tier.h
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -static -o $@ $(ORACLE_SRCS) \
 		-lbpf -lelf -lz

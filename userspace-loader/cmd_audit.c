@@ -208,7 +208,7 @@ static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
 		if (kt_strv_has(&o->progs[j].kfuncs, f->name))
 			kt_strv_push(&f->callers, o->progs[j].name);
 	if (r) {
-		f->v = kt_tier_rank(r->tier);
+		f->v = r->tier;
 		note_listed(f, k);
 		note_hooks(f, o, l);
 	} else {

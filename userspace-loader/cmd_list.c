@@ -35,7 +35,7 @@ KT_LISTING_PATH " (root only; debugfs must be mounted).\n"
 
 static void lifecycle_text(const struct kt_listing_row *r, char *buf, size_t len)
 {
-	bool removed = strcmp(r->tier, "removed") == 0;
+	bool removed = r->tier == KT_TIER_REMOVED;
 
 	buf[0] = '\0';
 	if (!strcmp(r->since, "-") && !strcmp(r->removal, "-") && !strcmp(r->replacement, "-"))
@@ -62,7 +62,7 @@ static void print_json(const struct kt_listing_row **rows, int n)
 		printf(", \"btf_id\": %lld, \"hooks\": ", r->btf_id);
 		json_csv(stdout, r->hooks);
 		printf(", \"tier\": ");
-		json_str(stdout, r->tier);
+		json_str(stdout, kt_tier_name(r->tier));
 		printf(", \"flags\": ");
 		json_csv(stdout, r->flags);
 		printf(", \"since\": ");
@@ -84,7 +84,8 @@ static const char *const table_heads[] = {
 static void table_row(struct kt_table *t, const struct kt_listing_row *r)
 {
 	char count[24], loaded[24];
-	const char *cells[] = { r->name, r->owner, r->tier, count, loaded, r->hooks, r->flags };
+	const char *cells[] = { r->name, r->owner, kt_tier_name(r->tier), count, loaded, r->hooks,
+				r->flags };
 
 	snprintf(count, sizeof(count), "%lld", r->count);
 	snprintf(loaded, sizeof(loaded), "%lld", r->loaded);
@@ -121,12 +122,12 @@ int cmd_list(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *tier = NULL, *module = NULL, *path = KT_LISTING_PATH;
+	const char *module = NULL, *path = KT_LISTING_PATH;
 	const struct kt_listing_row **rows;
 	struct kt_listing l;
 	bool json = false;
 	char err[512];
-	int c, n = 0, nops = 0, ret;
+	int c, n = 0, nops = 0, tier = -1, ret;
 
 	while ((c = kt_getopt(argc, argv, "jt:m:l:h", opts, &nops)) != -1) {
 		switch (c) {
@@ -134,9 +135,9 @@ int cmd_list(int argc, char **argv)
 			json = true;
 			break;
 		case 't':
-			tier = optarg;
-			if (kt_tier_rank(tier) < 0) {
-				kt_err("unknown tier '%s' (%s)", tier, kt_tier_names());
+			tier = kt_tier_rank(optarg);
+			if (tier < 0) {
+				kt_err("unknown tier '%s' (%s)", optarg, kt_tier_names());
 				return KT_USAGE;
 			}
 			break;
@@ -165,7 +166,7 @@ int cmd_list(int argc, char **argv)
 	}
 	rows = kt_xcalloc(l.nrows, sizeof(*rows));
 	for (int i = 0; i < l.nrows; i++) {
-		if (tier && strcmp(l.rows[i].tier, tier))
+		if (tier >= 0 && l.rows[i].tier != (enum kt_tier)tier)
 			continue;
 		if (module && strcmp(l.rows[i].owner, module))
 			continue;

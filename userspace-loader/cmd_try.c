@@ -71,7 +71,7 @@ static const char *tier_of(const struct tiers *tiers, const char *kfunc)
 	const char *owner = kt_kbtf_find_func(tiers->k, kfunc, NULL, NULL);
 	const struct kt_listing_row *r = l ? kt_listing_find(l, owner, kfunc) : NULL;
 
-	return r ? r->tier : (l ? "unknown" : "?");
+	return r ? kt_tier_name(r->tier) : (l ? "unknown" : "?");
 }
 
 static void run_row(const struct kt_obj *o, const struct kt_prog *p, struct row *row)

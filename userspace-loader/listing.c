@@ -26,10 +26,12 @@ static bool parse_count(const char *s, long long *v)
 /* Fill @r from the 11 fields @f of a line; false if they are malformed. */
 static bool parse_row(char **f, struct kt_listing_row *r)
 {
+	int tier = kt_tier_rank(f[4]);
+
 	r->name = f[0];
 	r->owner = f[1];
 	r->hooks = *f[3] ? f[3] : "-";	/* registered for no hook */
-	r->tier = f[4];
+	r->tier = tier < 0 ? KT_TIER_UNKNOWN : tier;
 	r->flags = *f[5] ? f[5] : "-";
 	r->since = f[6];
 	r->removal = f[7];
@@ -37,7 +39,7 @@ static bool parse_row(char **f, struct kt_listing_row *r)
 	/* the kernel writes "-" for a field with nothing in it */
 	return *r->name && *r->owner && *r->since && *r->removal && *r->replacement &&
 	       parse_count(f[2], &r->btf_id) && parse_count(f[9], &r->count) &&
-	       parse_count(f[10], &r->loaded) && kt_tier_rank(r->tier) >= 0;
+	       parse_count(f[10], &r->loaded) && tier >= 0;
 }
 
 static int malformed(struct kt_listing *l, char *err, size_t errlen, const char *fmt, ...)
@@ -138,60 +140,4 @@ const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const c
 		    (!owner || strcmp(l->rows[i].owner, owner) == 0))
 			return &l->rows[i];
 	return NULL;
-}
-
-/* The tiers of enum kt_tier: the listing's names, audit's exit codes. */
-static const struct {
-	const char *name;
-	int exit;
-} tiers[] = {
-	[KT_TIER_STABLE] = { "stable", KT_OK },
-	[KT_TIER_UNSTABLE] = { "unstable", KT_AUDIT_UNSTABLE },
-	[KT_TIER_DEPRECATED] = { "deprecated", KT_AUDIT_DEPRECATED },
-	[KT_TIER_REMOVED] = { "removed", KT_AUDIT_REMOVED },
-	[KT_TIER_UNKNOWN] = { "unknown", KT_AUDIT_UNKNOWN },
-};
-
-int kt_tier_rank(const char *name)
-{
-	for (int i = 0; i < KT_TIER_UNKNOWN; i++)
-		if (strcmp(name, tiers[i].name) == 0)
-			return i;
-	return -1;
-}
-
-const char *kt_tier_name(enum kt_tier t)
-{
-	return tiers[t].name;
-}
-
-int kt_tier_exit(enum kt_tier t)
-{
-	return tiers[t].exit;
-}
-
-void kt_tier_record(enum kt_tier t, const char *since, const char *removal,
-		    const char *replacement, char *buf, size_t len)
-{
-	since = since ? since : "-";
-	removal = removal ? removal : "-";
-	replacement = replacement ? replacement : "-";
-	if (t == KT_TIER_DEPRECATED)
-		snprintf(buf, len, "deprecated since %s, removal planned for %s, replacement: %s",
-			 since, removal, replacement);
-	else if (t == KT_TIER_REMOVED)
-		snprintf(buf, len, "removed in %s, replacement: %s", removal, replacement);
-	else if (len)
-		buf[0] = '\0';
-}
-
-const char *kt_tier_names(void)
-{
-	static char buf[64];
-
-	if (!buf[0])
-		for (int i = 0; i < KT_TIER_UNKNOWN; i++)
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
-				 i ? ", " : "", tiers[i].name);
-	return buf;
 }

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "tier.h"
+
 #define KT_LISTING_PATH "/sys/kernel/debug/bpf/kfuncs"
 #define KT_LISTING_NFIELDS 11
 
@@ -18,7 +20,7 @@ struct kt_listing_row {
 	char *owner;
 	long long btf_id;
 	char *hooks;		/* kfunc hooks: "syscall,tracing" */
-	char *tier;		/* a name of enum kt_tier (kt_tier_rank() >= 0) */
+	enum kt_tier tier;	/* never KT_TIER_UNKNOWN */
 	char *flags;		/* "acquire,ret_null" or "-" */
 	char *since;		/* "-" when no record */
 	char *removal;
@@ -56,35 +58,5 @@ void kt_listing_free(struct kt_listing *l);
  * owner listing @name when @owner is NULL; NULL if none. */
 const struct kt_listing_row *kt_listing_find(const struct kt_listing *l, const char *owner,
 					     const char *name);
-
-/*
- * The stability tiers in verdict order: the later, the worse for a program
- * calling a kfunc of it, and the higher audit's exit code. Help texts and
- * messages name them in this order (kt_tier_names()); listing.c has
- * their names and exit codes. KT_TIER_UNKNOWN is no tier a listing line
- * can have: audit's word for a kfunc the listing lacks.
- */
-enum kt_tier {
-	KT_TIER_STABLE,
-	KT_TIER_UNSTABLE,
-	KT_TIER_DEPRECATED,
-	KT_TIER_REMOVED,
-	KT_TIER_UNKNOWN,
-};
-
-/* The tier named @name, -1 for none ("unknown" too: no listing has it). */
-int kt_tier_rank(const char *name);
-const char *kt_tier_name(enum kt_tier t);
-/* audit's exit code for a program that calls a kfunc of tier @t */
-int kt_tier_exit(enum kt_tier t);
-/* "stable, unstable, deprecated, removed" */
-const char *kt_tier_names(void);
-/*
- * A lifecycle record in words: "deprecated since S, removal planned for
- * R, replacement: F" or "removed in R, replacement: F" (a NULL or "-"
- * field as "-"); "" for the other tiers.
- */
-void kt_tier_record(enum kt_tier t, const char *since, const char *removal,
-		    const char *replacement, char *buf, size_t len);
 
 #endif
