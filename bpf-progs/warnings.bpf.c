@@ -2,7 +2,8 @@
 /*
  * Programs for the kernel-log warning's deduplication
  * (tests/guest/deprecation-warnings.t.sh loads them in a loop): two that
- * alternate, one calling two deprecated kfuncs, and one loaded last.
+ * alternate, one calling two deprecated kfuncs, one loaded last, and a
+ * burst of twelve.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -51,3 +52,28 @@ int warn_new(void *ctx)
 {
 	return bpf_sample_sum32(4, 5);
 }
+
+/* Twelve programs of their own names, which one process loads in a row:
+ * more new warnings than the printk ratelimit's burst (10) within its 5 s
+ * even in a slow guest, where twelve processes would take longer than that
+ */
+#define WARN_BURST(n)					\
+SEC("syscall")						\
+__success __retval(n)					\
+int warn_burst##n(void *ctx)				\
+{							\
+	return bpf_sample_sum32(n, 0);			\
+}
+
+WARN_BURST(1)
+WARN_BURST(2)
+WARN_BURST(3)
+WARN_BURST(4)
+WARN_BURST(5)
+WARN_BURST(6)
+WARN_BURST(7)
+WARN_BURST(8)
+WARN_BURST(9)
+WARN_BURST(10)
+WARN_BURST(11)
+WARN_BURST(12)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Loading a program with fewer capabilities (see caps.h). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -8,6 +9,7 @@
 #include <linux/capability.h>
 
 #include "caps.h"
+#include "kfunctool.h"
 #include "util.h"
 
 #ifndef CAP_PERFMON
@@ -40,6 +42,26 @@ uint64_t kt_caps_bit(const char *name)
 		if (strcmp(name, bpf_caps[i].name) == 0)
 			return 1ULL << bpf_caps[i].cap;
 	return 0;
+}
+
+int kt_caps_parse(const char *list, uint64_t *caps)
+{
+	char *dup = kt_xstrdup(list), *save = NULL, *name;
+	int ret = 0;
+
+	*caps = 0;
+	for (name = strtok_r(dup, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		uint64_t bit = kt_caps_bit(name);
+
+		if (!bit) {
+			kt_err("--caps %s: %s is not " KT_CAPS_NAMES, list, name);
+			ret = -1;
+			break;
+		}
+		*caps |= bit;
+	}
+	free(dup);
+	return ret;
 }
 
 static int caps_get(struct __user_cap_data_struct *d)

@@ -22,6 +22,9 @@
 /* The bit of the capability named @name ("CAP_BPF"), 0 if it is not one
  * of the four. */
 uint64_t kt_caps_bit(const char *name);
+/* A list separated by commas ("CAP_BPF,CAP_NET_ADMIN") into *@caps; -1
+ * after an error line naming the first that is not one of the four. */
+int kt_caps_parse(const char *list, uint64_t *caps);
 
 /*
  * From now on, every BPF_PROG_LOAD is made with only @keep of the four in

@@ -341,35 +341,31 @@ static void print_json(const struct report *r, const struct kt_abi *old,
 	       r->counts[WARNING], r->counts[NOTE]);
 }
 
+/* --json, the only option */
+static int take_json(void *json, int c, const char *arg)
+{
+	(void)c, (void)arg;
+	*(bool *)json = true;
+	return 0;
+}
+
 int cmd_abi_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
+	};
+	static const struct kt_args args = {
+		opts, abi_check_usage, 2, 2, "two dumps, OLD and NEW", take_json,
 	};
 	struct kt_abi old = {}, new = {};
 	struct report r = {};
-	int c, nops = 0, ret;
 	bool json = false;
+	int nops, ret;
 
-	while ((c = kt_getopt(argc, argv, "jh", opts, &nops)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			kt_usage(stdout, abi_check_usage);
-			return KT_OK;
-		default:
-			kt_usage(stderr, abi_check_usage);
-			return KT_USAGE;
-		}
-	}
-	if (nops != 2) {
-		kt_err("want two dumps, OLD and NEW (see 'kfunctool abi-check --help')");
-		return KT_USAGE;
-	}
+	ret = kt_parse_args(argc, argv, &args, &json, &nops);
+	if (ret >= 0)
+		return ret;
 	ret = read_dump(argv[1], &old);
 	if (!ret)
 		ret = read_dump(argv[2], &new);

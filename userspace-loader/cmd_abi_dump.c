@@ -53,50 +53,37 @@ static const char abi_dump_usage[] =
 struct ad_args {
 	struct kt_sel_args sel;
 	const char *release;
-	const char *out;
 };
 
-static bool parse_args(int argc, char **argv, struct ad_args *a, int *ret)
+static int take(void *ctx, int c, const char *arg)
+{
+	struct ad_args *a = ctx;
+
+	if (c == 'r') {
+		a->release = arg;
+		return 0;
+	}
+	return kt_sel_option(&a->sel, c, arg);
+}
+
+/* -1 when the command goes on, else its exit code (--help, bad usage) */
+static int parse_args(int argc, char **argv, struct ad_args *a)
 {
 	static const struct option opts[] = {
-		{ "kernel-btf", required_argument, NULL, 'k' },
-		{ "modules-btf", required_argument, NULL, 'M' },
-		{ "btf", required_argument, NULL, 'b' },
-		{ "base", required_argument, NULL, 'B' },
-		{ "module", required_argument, NULL, 'm' },
+		KT_SEL_OPTIONS,
 		{ "release", required_argument, NULL, 'r' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c, nops = 0;
+	static const struct kt_args args = { opts, abi_dump_usage, 0, 0, NULL, take };
+	int nops, ret = kt_parse_args(argc, argv, &args, a, &nops);
 
-	*ret = KT_USAGE;
-	while ((c = kt_getopt(argc, argv, "k:M:b:B:m:r:o:h", opts, &nops)) != -1) {
-		if (kt_sel_option(&a->sel, c, optarg))
-			continue;
-		switch (c) {
-		case 'r': a->release = optarg; break;
-		case 'o': a->out = optarg; break;
-		case 'h':
-			kt_usage(stdout, abi_dump_usage);
-			*ret = KT_OK;
-			return false;
-		default:
-			kt_usage(stderr, abi_dump_usage);
-			return false;
-		}
-	}
-	if (nops) {
-		kt_err("unexpected argument '%s' (see 'kfunctool abi-dump --help')",
-		       argv[1]);
-		return false;
-	}
+	if (ret >= 0)
+		return ret;
 	if (a->release && (!*a->release || strpbrk(a->release, " \t\n\\"))) {
 		kt_err("--release '%s': want a release such as 6.12.38", a->release);
-		return false;
+		return KT_USAGE;
 	}
-	return kt_sel_check_args(&a->sel);
+	return kt_sel_check_args(&a->sel) ? -1 : KT_USAGE;
 }
 
 /* The release in a vmlinux's banner, "Linux version 6.1.158 (...", or NULL */
@@ -301,7 +288,8 @@ int cmd_abi_dump(int argc, char **argv)
 	int ret, ns;
 	FILE *f;
 
-	if (!parse_args(argc, argv, &a, &ret))
+	ret = parse_args(argc, argv, &a);
+	if (ret >= 0)
 		goto out;
 	kt_setup_libbpf_print();
 	ret = kt_sel_open(&a.sel, "dump", &k, &s, &ns);
@@ -325,7 +313,7 @@ int cmd_abi_dump(int argc, char **argv)
 	}
 	kt_abi_write(f, &abi);
 	fclose(f);
-	ret = kt_write_out(a.out, buf, len);
+	ret = kt_write_out(a.sel.out, buf, len);
 out:
 	free(buf);
 	free(s);

@@ -374,46 +374,39 @@ struct audit_args {
 	int nobjs;		/* the objects, at argv[1] on */
 };
 
-/* false when the command ends here (--help, bad usage), with *@ret its exit code */
-static bool parse_args(int argc, char **argv, struct audit_args *a, int *ret)
+static int take(void *ctx, int c, const char *arg)
+{
+	struct audit_args *a = ctx;
+
+	switch (c) {
+	case 'j': a->json = true; break;
+	case 'k': a->kbtf = arg; break;
+	case 'M': a->mods = arg; break;
+	case 'l': a->listing = arg; break;
+	}
+	return 0;
+}
+
+/* -1 when the command goes on, else its exit code (--help, bad usage) */
+static int parse_args(int argc, char **argv, struct audit_args *a)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "kernel-btf", required_argument, NULL, 'k' },
 		{ "modules-btf", required_argument, NULL, 'M' },
 		{ "listing", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c;
+	static const struct kt_args args = { opts, audit_usage, 1, -1, "an object", take };
+	int ret;
 
 	memset(a, 0, sizeof(*a));
-	while ((c = kt_getopt(argc, argv, "jk:M:l:h", opts, &a->nobjs)) != -1) {
-		switch (c) {
-		case 'j': a->json = true; break;
-		case 'k': a->kbtf = optarg; break;
-		case 'M': a->mods = optarg; break;
-		case 'l': a->listing = optarg; break;
-		case 'h':
-			kt_usage(stdout, audit_usage);
-			*ret = KT_OK;
-			return false;
-		default:
-			kt_usage(stderr, audit_usage);
-			*ret = KT_USAGE;
-			return false;
-		}
-	}
-	*ret = KT_USAGE;
-	if (a->nobjs < 1) {
-		kt_err("no object given (see 'kfunctool audit --help')");
-		return false;
-	}
-	if ((a->mods || a->listing) && !a->kbtf) {
+	ret = kt_parse_args(argc, argv, &args, a, &a->nobjs);
+	if (ret < 0 && (a->mods || a->listing) && !a->kbtf) {
 		kt_err("offline mode needs --kernel-btf (--modules-btf and --listing are optional)");
-		return false;
+		ret = KT_USAGE;
 	}
-	return true;
+	return ret;
 }
 
 /* Audit and print every object; returns the worst verdict. */
@@ -462,7 +455,8 @@ int cmd_audit(int argc, char **argv)
 	char err[1024];
 	int ret;
 
-	if (!parse_args(argc, argv, &a, &ret))
+	ret = parse_args(argc, argv, &a);
+	if (ret >= 0)
 		return ret;
 	kt_setup_libbpf_print();
 	ret = kt_objs_open(argv + 1, a.nobjs, false, &objs, NULL);

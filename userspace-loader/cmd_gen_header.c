@@ -104,11 +104,6 @@ static const char preamble[] =
 "#endif\n"
 "#endif\n";
 
-struct gh_args {
-	struct kt_sel_args sel;
-	const char *out;
-};
-
 /* btf_dump's output; muted while it marks vmlinux types as emitted */
 struct out {
 	FILE *f;
@@ -121,53 +116,6 @@ static void out_printf(void *ctx, const char *fmt, va_list ap)
 
 	if (!o->mute)
 		vfprintf(o->f, fmt, ap);
-}
-
-/* false when the command ends here (--help, bad usage), with *@ret its exit code */
-static bool parse_args(int argc, char **argv, struct gh_args *a, int *ret)
-{
-	static const struct option opts[] = {
-		{ "kernel-btf", required_argument, NULL, 'k' },
-		{ "modules-btf", required_argument, NULL, 'M' },
-		{ "btf", required_argument, NULL, 'b' },
-		{ "base", required_argument, NULL, 'B' },
-		{ "module", required_argument, NULL, 'm' },
-		{ "tier", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{}
-	};
-	int c, nops = 0, rank;
-
-	*ret = KT_USAGE;
-	while ((c = kt_getopt(argc, argv, "k:M:b:B:m:t:o:h", opts, &nops)) != -1) {
-		if (kt_sel_option(&a->sel, c, optarg))
-			continue;
-		switch (c) {
-		case 'o': a->out = optarg; break;
-		case 't':
-			rank = kt_tier_rank(optarg);
-			if (rank < 0) {
-				kt_err("unknown tier '%s' (%s)", optarg, kt_tier_names());
-				return false;
-			}
-			a->sel.tiers |= 1u << rank;
-			break;
-		case 'h':
-			kt_usage(stdout, gen_header_usage);
-			*ret = KT_OK;
-			return false;
-		default:
-			kt_usage(stderr, gen_header_usage);
-			return false;
-		}
-	}
-	if (nops) {
-		kt_err("unexpected argument '%s' (see 'kfunctool gen-header --help')",
-		       argv[1]);
-		return false;
-	}
-	return kt_sel_check_args(&a->sel);
 }
 
 static bool is_ident(const char *s)
@@ -419,7 +367,7 @@ static int emit_source(FILE *f, const struct kt_source *s, const struct kt_kfunc
 }
 
 /* The header into @f; the number of kfuncs in it, or -1 after an error line. */
-static int emit_header(FILE *f, const struct gh_args *a, const struct kt_source *s, int ns)
+static int emit_header(FILE *f, const struct kt_sel_args *sel, const struct kt_source *s, int ns)
 {
 	struct kt_kfunc **fs = kt_xcalloc(ns, sizeof(*fs));
 	int *nk = kt_xcalloc(ns, sizeof(*nk));
@@ -428,7 +376,7 @@ static int emit_header(FILE *f, const struct gh_args *a, const struct kt_source 
 	char bad[1024];
 
 	for (int i = 0; i < ns; i++)
-		nk[i] = kt_sel_kfuncs(&a->sel, &s[i], &fs[i], &nbad, bad, sizeof(bad));
+		nk[i] = kt_sel_kfuncs(sel, &s[i], &fs[i], &nbad, bad, sizeof(bad));
 	if (nbad) {
 		kt_err("%s%s; no header written", bad,
 		       nbad > 1 ? " (and more kfuncs with bad tier tags)" : "");
@@ -458,7 +406,15 @@ out:
 
 int cmd_gen_header(int argc, char **argv)
 {
-	struct gh_args a = {};
+	static const struct option opts[] = {
+		KT_SEL_OPTIONS,
+		KT_SEL_TIER_OPTION,
+		{}
+	};
+	static const struct kt_args args = {
+		opts, gen_header_usage, 0, 0, NULL, kt_sel_option,
+	};
+	struct kt_sel_args sel = {};
 	struct kt_kbtf k = {};
 	struct kt_source *s = NULL;
 	char *buf = NULL;
@@ -466,10 +422,13 @@ int cmd_gen_header(int argc, char **argv)
 	int ret, ns, n;
 	FILE *f;
 
-	if (!parse_args(argc, argv, &a, &ret))
+	ret = kt_parse_args(argc, argv, &args, &sel, &n);
+	if (ret < 0 && !kt_sel_check_args(&sel))
+		ret = KT_USAGE;
+	if (ret >= 0)
 		goto out;
 	kt_setup_libbpf_print();
-	ret = kt_sel_open(&a.sel, "header", &k, &s, &ns);
+	ret = kt_sel_open(&sel, "header", &k, &s, &ns);
 	if (ret)
 		goto out;
 	f = open_memstream(&buf, &len);
@@ -478,7 +437,7 @@ int cmd_gen_header(int argc, char **argv)
 		ret = KT_RUNTIME;
 		goto out;
 	}
-	n = emit_header(f, &a, s, ns);
+	n = emit_header(f, &sel, s, ns);
 	fclose(f);
 	ret = KT_RUNTIME;
 	if (n < 0)
@@ -488,11 +447,11 @@ int cmd_gen_header(int argc, char **argv)
 		       k.where);
 	if (!n)
 		kt_err("note: no kfunc matches");
-	ret = kt_write_out(a.out, buf, len);
+	ret = kt_write_out(sel.out, buf, len);
 out:
 	free(buf);
 	free(s);
-	kt_strv_free(&a.sel.modules);
+	kt_strv_free(&sel.modules);
 	kt_kbtf_free(&k);
 	return ret;
 }

@@ -112,6 +112,34 @@ static void print_table(const struct kt_listing_row **rows, int n)
 	}
 }
 
+struct list_args {
+	bool json;
+	int tier;	/* -1: all */
+	const char *module;
+	const char *path;
+};
+
+static int take(void *ctx, int c, const char *arg)
+{
+	struct list_args *a = ctx;
+
+	switch (c) {
+	case 'j':
+		a->json = true;
+		break;
+	case 't':
+		a->tier = kt_tier_option(arg);
+		return a->tier < 0 ? -1 : 0;
+	case 'm':
+		a->module = arg;
+		break;
+	case 'l':
+		a->path = arg;
+		break;
+	}
+	return 0;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -119,60 +147,32 @@ int cmd_list(int argc, char **argv)
 		{ "tier", required_argument, NULL, 't' },
 		{ "module", required_argument, NULL, 'm' },
 		{ "listing", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *module = NULL, *path = KT_LISTING_PATH;
+	static const struct kt_args args = { opts, list_usage, 0, 0, NULL, take };
+	struct list_args a = { .tier = -1, .path = KT_LISTING_PATH };
 	const struct kt_listing_row **rows;
 	struct kt_listing l;
-	bool json = false;
 	char err[512];
-	int c, n = 0, nops = 0, tier = -1, ret;
+	int n = 0, nops, ret;
 
-	while ((c = kt_getopt(argc, argv, "jt:m:l:h", opts, &nops)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 't':
-			tier = kt_tier_rank(optarg);
-			if (tier < 0) {
-				kt_err("unknown tier '%s' (%s)", optarg, kt_tier_names());
-				return KT_USAGE;
-			}
-			break;
-		case 'm':
-			module = optarg;
-			break;
-		case 'l':
-			path = optarg;
-			break;
-		case 'h':
-			kt_usage(stdout, list_usage);
-			return KT_OK;
-		default:
-			kt_usage(stderr, list_usage);
-			return KT_USAGE;
-		}
-	}
-	if (nops) {
-		kt_err("unexpected argument '%s' (see 'kfunctool list --help')", argv[1]);
-		return KT_USAGE;
-	}
-	ret = kt_listing_read(path, &l, err, sizeof(err));
+	ret = kt_parse_args(argc, argv, &args, &a, &nops);
+	if (ret >= 0)
+		return ret;
+	ret = kt_listing_read(a.path, &l, err, sizeof(err));
 	if (ret) {
 		kt_err("%s", err);
 		return ret;
 	}
 	rows = kt_xcalloc(l.nrows, sizeof(*rows));
 	for (int i = 0; i < l.nrows; i++) {
-		if (tier >= 0 && l.rows[i].tier != (enum kt_tier)tier)
+		if (a.tier >= 0 && l.rows[i].tier != (enum kt_tier)a.tier)
 			continue;
-		if (module && strcmp(l.rows[i].owner, module))
+		if (a.module && strcmp(l.rows[i].owner, a.module))
 			continue;
 		rows[n++] = &l.rows[i];
 	}
-	if (json)
+	if (a.json)
 		print_json(rows, n);
 	else if (n)
 		print_table(rows, n);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * kfunctool load: load one program and pin it on bpffs, so that it outlives
- * kfunctool (module lifecycle tests: the pinned program holds the module),
- * or load programs many times over (the kernel-log and counter tests).
+ * kfunctool load and kfunctool repeat: load programs of an object through
+ * libbpf, all in one bpf_object, and then either pin one on bpffs, so that
+ * it outlives kfunctool (module lifecycle tests: the pinned program holds
+ * the module), or load each again and again (the kernel-log, counter and
+ * bench tests). As bpftool's prog load and loadall, two commands on one
+ * path.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -25,50 +28,69 @@
 /* The kernel's BPF_LOG_STATS: the verifier's statistics, no per-insn log */
 #define LOG_LEVEL_STATS 4
 
+#define CAPS_HELP \
+"  -c, --caps CAPS  make each BPF_PROG_LOAD with only these of CAP_BPF,\n" \
+"                   CAP_PERFMON, CAP_NET_ADMIN and CAP_SYS_ADMIN (a list\n" \
+"                   separated by commas, as __caps in expect.h); libbpf's\n" \
+"                   work before it keeps them all\n"
+#define STRICT_HELP \
+"  -s, --strict     load with BPF_F_DENY_DEPRECATED_KFUNCS: a deprecated kfunc\n" \
+"                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n" \
+"  -h, --help       this help\n"
+
 static const char load_usage[] =
 "Usage: kfunctool load [--strict] [--caps CAPS] OBJ.bpf.o PROG --pin PATH\n"
-"       kfunctool load [--strict] [--caps CAPS] --repeat N [--stats [--no-log]] OBJ.bpf.o PROG...\n"
 "\n"
 "Load program PROG of OBJ.bpf.o on its own and pin it at PATH on bpffs\n"
 "(mounted at /sys/fs/bpf). The program stays loaded until PATH is removed.\n"
-"Prints the program's id on success.\n"
+"Prints the program's id on success. __sysctl tags are not applied.\n"
 "\n"
-"With --repeat, load each PROG in turn, N rounds, each load a new program\n"
-"that is closed again; the second load of a PROG on repeats its first\n"
-"BPF_PROG_LOAD exactly, without reopening the object. Stops at the first\n"
-"load that fails.\n"
-"\n"
-"With --stats, each of those repeated loads asks for the verifier's\n"
-"statistics (log level 4) instead of its full log, and is reported as one\n"
-"CSV line under the header prog,load,verification_us,syscall_ns,insns:\n"
-"the verifier's own \"verification time\", the BPF_PROG_LOAD syscall's\n"
-"duration on CLOCK_MONOTONIC and the instructions processed (make bench).\n"
-"With --no-log as well, the loads ask for no log at all (log level 0, as\n"
-"libbpf's first try): verification_us and insns are then -1.\n"
-"\n"
-"__sysctl tags are not applied.\n"
-"\n"
-"  -c, --caps CAPS  make each BPF_PROG_LOAD with only these of CAP_BPF,\n"
-"                   CAP_PERFMON, CAP_NET_ADMIN and CAP_SYS_ADMIN (a list\n"
-"                   separated by commas, as __caps in expect.h); libbpf's\n"
-"                   work before it keeps them all\n"
-"  -n, --no-log     with --stats, load without a verifier log\n"
+CAPS_HELP
 "  -p, --pin PATH   where to pin it\n"
-"  -r, --repeat N   load every PROG N times (1..1000000), pin nothing\n"
-"  -S, --stats      one CSV line per repeated load (with --repeat)\n"
-"  -s, --strict     load with BPF_F_DENY_DEPRECATED_KFUNCS: a deprecated kfunc\n"
-"                   call is rejected whatever kernel.bpf_kfunc_deprecation says\n"
-"  -h, --help       this help\n"
+STRICT_HELP
 "\n"
-"Exit: {OK} loaded (and pinned); {USAGE} usage (or no program PROG); {NOFILE} missing file;\n"
+"Exit: {OK} loaded and pinned; {USAGE} usage (or no program PROG); {NOFILE} missing file;\n"
 "{NOTELF} not ELF; {NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks;\n"
 "{RUNTIME} rejected by the verifier or not pinned.\n";
 
-/* One program of the object, on its own, loaded through libbpf. */
+static const char repeat_usage[] =
+"Usage: kfunctool repeat [--strict] [--caps CAPS] [--stats [--no-log]] N OBJ.bpf.o PROG...\n"
+"\n"
+"Load each PROG of OBJ.bpf.o, N rounds, each load a new program that is\n"
+"closed again. The first round is libbpf's loading of the PROGs, one after\n"
+"another without the object's other programs; every later load repeats a\n"
+"PROG's first BPF_PROG_LOAD exactly, without reopening the object. Stops\n"
+"at the first load that fails. __sysctl tags are not applied.\n"
+"\n"
+"With --stats, the repeated loads ask for the verifier's statistics (log\n"
+"level 4) instead of its full log, and each is reported as one CSV line\n"
+"under the header prog,load,verification_us,syscall_ns,insns: the\n"
+"verifier's own \"verification time\", the BPF_PROG_LOAD syscall's duration\n"
+"on CLOCK_MONOTONIC and the instructions processed (make bench). With\n"
+"--no-log as well, they ask for no log at all (log level 0, as libbpf's\n"
+"first try): verification_us and insns are then -1.\n"
+"\n"
+CAPS_HELP
+"  -n, --no-log     with --stats, load without a verifier log\n"
+"  -S, --stats      one CSV line per repeated load\n"
+STRICT_HELP
+"\n"
+"Exit: {OK} every load made; {USAGE} usage (or no program PROG); {NOFILE} missing file;\n"
+"{NOTELF} not ELF; {NOPROGS} no BPF programs; {NOKFUNC} a kfunc the running kernel lacks;\n"
+"{RUNTIME} a load rejected by the verifier.\n";
+
+struct load_args {
+	const char *pin;
+	bool stats, no_log, has_caps;
+	uint64_t caps;
+};
+
+/* The PROGs, loaded by libbpf in one bpf_object, and their first loads */
 struct loaded {
 	struct bpf_object *obj;
-	struct bpf_program *prog;
-	struct kt_replay rp;
+	struct bpf_program **progs;
+	struct kt_replay *rps;
+	int n;
 };
 
 static void say_rejected(const char *path, const char *pname, int err, const char *log)
@@ -80,53 +102,75 @@ static void say_rejected(const char *path, const char *pname, int err, const cha
 	free(what);
 }
 
-static int load_one(const char *path, const char *pname, char *log, struct loaded *l)
+/*
+ * The PROGs @pnames of @path, in one bpf_object__load(): the kernel's BTF
+ * is read once, however many they are, and one process can load a dozen
+ * programs within the printk ratelimit's few seconds even in a slow guest.
+ */
+static int load_progs(const char *path, char **pnames, int n, char *log, struct loaded *l)
 {
 	struct bpf_program *prog;
-	int err;
+	int err, i;
 
-	memset(l, 0, sizeof(*l));
 	l->obj = bpf_object__open_file(path, NULL);
 	if (!l->obj) {
 		kt_err("%s: cannot open: %s", path, kt_errstr(-errno));
 		return KT_RUNTIME;
 	}
-	bpf_object__for_each_program(prog, l->obj) {
-		bool me = strcmp(bpf_program__name(prog), pname) == 0;
-
-		bpf_program__set_autoload(prog, me);
-		if (me)
-			l->prog = prog;
+	l->n = n;
+	l->progs = kt_xcalloc(n, sizeof(*l->progs));
+	l->rps = kt_xcalloc(n, sizeof(*l->rps));
+	bpf_object__for_each_program(prog, l->obj)
+		bpf_program__set_autoload(prog, false);
+	for (i = 0; i < n; i++) {
+		prog = bpf_object__find_program_by_name(l->obj, pnames[i]);
+		l->progs[i] = prog;
+		bpf_program__set_autoload(prog, true);
+		/* libbpf stops at the first program rejected: the log is its own */
+		bpf_program__set_log_buf(prog, log, LOG_BUF_SZ);
+		bpf_program__set_log_level(prog, 1);
+		kt_add_load_flags(prog, 0);
 	}
 	log[0] = '\0';
-	bpf_program__set_log_buf(l->prog, log, LOG_BUF_SZ);
-	bpf_program__set_log_level(l->prog, 1);
-	kt_add_load_flags(l->prog, 0);
 	kt_libbpf_clear_warning();
-	kt_replay_record(&l->rp, pname);
+	kt_replay_record(l->rps, pnames, n);
 	err = bpf_object__load(l->obj);
 	kt_replay_stop();
 	if (err) {
-		say_rejected(path, pname, err, log);
+		/* libbpf loads in the object's order */
+		bpf_object__for_each_program(prog, l->obj)
+			if (bpf_program__autoload(prog) && bpf_program__fd(prog) < 0)
+				break;
+		say_rejected(path, prog ? bpf_program__name(prog) : pnames[0], err, log);
 		return KT_RUNTIME;
 	}
 	return KT_OK;
 }
 
-static int pin_one(struct loaded *l, const char *pname, const char *pin)
+static void loaded_free(struct loaded *l)
 {
+	for (int i = 0; l->rps && i < l->n; i++)
+		kt_replay_free(&l->rps[i]);
+	free(l->rps);
+	free(l->progs);
+	bpf_object__close(l->obj);	/* a pin keeps its program */
+}
+
+static int pin_prog(struct bpf_program *prog, const char *pin)
+{
+	const char *pname = bpf_program__name(prog);
 	struct bpf_prog_info info = {};
 	__u32 info_len = sizeof(info);
 	int err;
 
 	kt_libbpf_clear_warning();
-	err = bpf_program__pin(l->prog, pin);
+	err = bpf_program__pin(prog, pin);
 	if (err) {
 		kt_err("cannot pin %s at %s: %s%s%s", pname, pin, kt_errstr(err),
 		       *kt_libbpf_last_warning() ? ": " : "", kt_libbpf_last_warning());
 		return KT_RUNTIME;
 	}
-	if (bpf_obj_get_info_by_fd(bpf_program__fd(l->prog), &info, &info_len) == 0)
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &info_len) == 0)
 		printf("pinned %s (id %u) at %s\n", pname, info.id, pin);
 	else
 		printf("pinned %s at %s\n", pname, pin);
@@ -150,67 +194,116 @@ static long long log_stat(const char *log, const char *key)
 }
 
 /*
- * Rounds 2..@rounds of --repeat: round 1 was libbpf's own loads. With
- * @stats, one CSV line per load, each load at log level @stats_level.
+ * Rounds 2..@rounds: round 1 was libbpf's own loads. With @stats, one CSV
+ * line per load, each load at log level @stats_level.
  */
-static int repeat_loads(const char *path, char **pnames, struct loaded *l, int n,
-			long rounds, bool stats, int stats_level, char *log)
+static int repeat_loads(const char *path, struct loaded *l, long rounds, bool stats,
+			int stats_level, char *log)
 {
-	for (int i = 0; i < n; i++) {
-		if (!l[i].rp.recorded) {
+	for (int i = 0; i < l->n; i++) {
+		if (!l->rps[i].recorded) {
 			kt_err("%s: libbpf's BPF_PROG_LOAD was not seen, cannot repeat it",
-			       pnames[i]);
+			       bpf_program__name(l->progs[i]));
 			return KT_RUNTIME;
 		}
 		if (stats)
-			l[i].rp.attr.log_level = stats_level;
+			l->rps[i].attr.log_level = stats_level;
 	}
 	if (stats)
 		printf("prog,load,verification_us,syscall_ns,insns\n");
 	/* Without a log the kernel writes none: no figure is read from it */
 	log[0] = '\0';
 	for (long round = 2; round <= rounds; round++) {
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; i < l->n; i++) {
+			const char *pname = bpf_program__name(l->progs[i]);
 			long long t0 = now_ns(), t;
-			int fd = kt_replay_load(&l[i].rp, log, LOG_BUF_SZ);
+			int fd = kt_replay_load(&l->rps[i], log, LOG_BUF_SZ);
 
 			t = now_ns() - t0;
 			if (fd < 0) {
 				kt_err("load %ld of %ld:", round, rounds);
-				say_rejected(path, pnames[i], fd, log);
+				say_rejected(path, pname, fd, log);
 				return KT_RUNTIME;
 			}
 			close(fd);
 			if (stats)
-				printf("%s,%ld,%lld,%lld,%lld\n", pnames[i], round,
+				printf("%s,%ld,%lld,%lld,%lld\n", pname, round,
 				       log_stat(log, "verification time "), t,
 				       log_stat(log, "processed "));
 		}
 	}
-	for (int i = 0; i < n && !stats; i++)
-		printf("loaded %s %ld times\n", pnames[i], rounds);
+	for (int i = 0; i < l->n && !stats; i++)
+		printf("loaded %s %ld times\n", bpf_program__name(l->progs[i]), rounds);
 	return KT_OK;
 }
 
-/* "CAP_BPF,CAP_NET_ADMIN" into a mask of caps.h's bits */
-static int parse_caps(const char *list, uint64_t *caps)
+static int take(void *ctx, int c, const char *arg)
 {
-	char *dup = kt_xstrdup(list), *save = NULL, *name;
-	int ret = 0;
+	struct load_args *a = ctx;
 
-	*caps = 0;
-	for (name = strtok_r(dup, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		uint64_t bit = kt_caps_bit(name);
-
-		if (!bit) {
-			kt_err("--caps %s: %s is not " KT_CAPS_NAMES,
-			       list, name);
-			ret = -1;
-			break;
-		}
-		*caps |= bit;
+	switch (c) {
+	case 'c':
+		a->has_caps = true;
+		return kt_caps_parse(arg, &a->caps);
+	case 'n':
+		a->no_log = true;
+		return 0;
+	case 'p':
+		a->pin = arg;
+		return 0;
+	case 'S':
+		a->stats = true;
+		return 0;
+	case 's':
+		kt_strict = true;
+		return 0;
 	}
-	free(dup);
+	return -1;
+}
+
+/*
+ * Both commands: load the @n PROGs @pnames of @path into @l, after every
+ * check that needs no kernel; an exit code.
+ */
+static int load(const char *path, char **pnames, int n, const struct load_args *a,
+		char *log, struct loaded *l)
+{
+	struct kt_obj o;
+	int ret;
+
+	kt_setup_libbpf_print();
+	ret = kt_obj_open(path, false, &o);
+	if (ret)
+		return ret;
+	for (int i = 0; i < n && !ret; i++) {
+		if (!kt_obj_find_prog(&o, pnames[i])) {
+			kt_err("%s has no program %s", path, pnames[i]);
+			ret = KT_USAGE;
+		}
+		/* the kernel, and so the record of a load, knows the names so far */
+		for (int j = 0; j < i && !ret; j++) {
+			if (!strncmp(pnames[i], pnames[j], BPF_OBJ_NAME_LEN - 1)) {
+				kt_err("programs %s and %s: one of them twice, or names alike in their first %d characters",
+				       pnames[j], pnames[i], BPF_OBJ_NAME_LEN - 1);
+				ret = KT_USAGE;
+			}
+		}
+	}
+	if (!ret)
+		ret = kt_check_kfuncs_present(&o, 1);
+	kt_obj_close(&o);
+	if (ret)
+		return ret;
+	if (kt_no_load()) {
+		kt_err("refusing to load %s: KFUNCTOOL_NO_LOAD is set", pnames[0]);
+		return KT_RUNTIME;
+	}
+	if (a->has_caps && (ret = kt_caps_load_with(a->caps))) {
+		kt_err("cannot lower the capabilities for --caps: %s", kt_errstr(ret));
+		return KT_RUNTIME;
+	}
+	ret = load_progs(path, pnames, n, log, l);
+	kt_caps_load_all();
 	return ret;
 }
 
@@ -218,110 +311,71 @@ int cmd_load(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "caps", required_argument, NULL, 'c' },
-		{ "no-log", no_argument, NULL, 'n' },
 		{ "pin", required_argument, NULL, 'p' },
-		{ "repeat", required_argument, NULL, 'r' },
-		{ "stats", no_argument, NULL, 'S' },
 		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct loaded *l = NULL;
-	const char *pin = NULL, *path;
-	char *log = NULL, *end;
-	bool stats = false, no_log = false;
-	long rounds = 0;
-	uint64_t caps = 0;
-	bool has_caps = false;
-	struct kt_obj o;
-	int c, i, n, nops = 0, ret;
-	char **progs;
+	static const struct kt_args args = {
+		opts, load_usage, 2, 2, "OBJ.bpf.o PROG", take,
+	};
+	struct load_args a = {};
+	struct loaded l = {};
+	int nops, ret;
+	char *log;
 
-	while ((c = kt_getopt(argc, argv, "c:np:r:Ssh", opts, &nops)) != -1) {
-		switch (c) {
-		case 'c':
-			if (parse_caps(optarg, &caps))
-				return KT_USAGE;
-			has_caps = true;
-			break;
-		case 'n':
-			no_log = true;
-			break;
-		case 'p':
-			pin = optarg;
-			break;
-		case 'r':
-			errno = 0;
-			rounds = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || rounds < 1 || rounds > 1000000) {
-				kt_err("--repeat %s: not a number in 1..1000000", optarg);
-				return KT_USAGE;
-			}
-			break;
-		case 'S':
-			stats = true;
-			break;
-		case 's':
-			kt_strict = true;
-			break;
-		case 'h':
-			kt_usage(stdout, load_usage);
-			return KT_OK;
-		default:
-			kt_usage(stderr, load_usage);
-			return KT_USAGE;
-		}
-	}
-	/* The operands, wherever they stood: the object, then programs */
-	n = nops - 1;
-	if (rounds ? pin || n < 1 || (no_log && !stats) : !pin || n != 1 || stats || no_log) {
-		kt_err("want OBJ.bpf.o PROG --pin PATH, or --repeat N [--stats [--no-log]] OBJ.bpf.o PROG... (see 'kfunctool load --help')");
+	ret = kt_parse_args(argc, argv, &args, &a, &nops);
+	if (ret >= 0)
+		return ret;
+	if (!a.pin) {
+		kt_err("want --pin PATH (see 'kfunctool load --help')");
 		return KT_USAGE;
 	}
-	path = argv[1];
-	progs = &argv[2];
-	kt_setup_libbpf_print();
+	log = kt_xmalloc(LOG_BUF_SZ);
+	ret = load(argv[1], &argv[2], 1, &a, log, &l);
+	if (!ret)
+		ret = pin_prog(l.progs[0], a.pin);
+	loaded_free(&l);
+	free(log);
+	return ret;
+}
 
-	ret = kt_obj_open(path, false, &o);
-	if (ret)
+int cmd_repeat(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "caps", required_argument, NULL, 'c' },
+		{ "no-log", no_argument, NULL, 'n' },
+		{ "stats", no_argument, NULL, 'S' },
+		{ "strict", no_argument, NULL, 's' },
+		{}
+	};
+	static const struct kt_args args = {
+		opts, repeat_usage, 3, -1, "N OBJ.bpf.o PROG...", take,
+	};
+	struct load_args a = {};
+	struct loaded l = {};
+	int nops, ret;
+	long rounds;
+	char *log, *end;
+
+	ret = kt_parse_args(argc, argv, &args, &a, &nops);
+	if (ret >= 0)
 		return ret;
-	for (i = 0; i < n; i++) {
-		if (!kt_obj_find_prog(&o, progs[i])) {
-			kt_err("%s has no program %s", path, progs[i]);
-			ret = KT_USAGE;
-			goto out;
-		}
+	errno = 0;
+	rounds = strtol(argv[1], &end, 10);
+	if (errno || end == argv[1] || *end || rounds < 1 || rounds > 1000000) {
+		kt_err("N '%s': not a number in 1..1000000", argv[1]);
+		return KT_USAGE;
 	}
-	ret = kt_check_kfuncs_present(&o, 1);
-	if (ret)
-		goto out;
-	if (kt_no_load()) {
-		kt_err("refusing to load %s: KFUNCTOOL_NO_LOAD is set", progs[0]);
-		ret = KT_RUNTIME;
-		goto out;
-	}
-	if (has_caps && (ret = kt_caps_load_with(caps))) {
-		kt_err("cannot lower the capabilities for --caps: %s", kt_errstr(ret));
-		ret = KT_RUNTIME;
-		goto out;
+	if (a.no_log && !a.stats) {
+		kt_err("--no-log goes with --stats (see 'kfunctool repeat --help')");
+		return KT_USAGE;
 	}
 	log = kt_xmalloc(LOG_BUF_SZ);
-	l = kt_xcalloc(n, sizeof(*l));
-	for (i = 0; i < n && !ret; i++)
-		ret = load_one(path, progs[i], log, &l[i]);
-	if (!ret && pin)
-		ret = pin_one(&l[0], progs[0], pin);
-	else if (!ret)
-		ret = repeat_loads(path, progs, l, n, rounds, stats,
-				   no_log ? 0 : LOG_LEVEL_STATS, log);
-out:
-	kt_caps_load_all();
-	for (i = 0; l && i < n; i++) {
-		kt_replay_free(&l[i].rp);
-		bpf_object__close(l[i].obj);	/* a pin keeps its program */
-	}
-	free(l);
+	ret = load(argv[2], &argv[3], nops - 2, &a, log, &l);
+	if (!ret)
+		ret = repeat_loads(argv[2], &l, rounds, a.stats,
+				   a.no_log ? 0 : LOG_LEVEL_STATS, log);
+	loaded_free(&l);
 	free(log);
-	kt_obj_close(&o);
 	return ret;
 }

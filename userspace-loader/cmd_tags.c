@@ -84,56 +84,54 @@ static int show_btf(const struct btf *btf, const struct kt_btftags *idx, const c
 	return bad;
 }
 
+struct tags_args {
+	const char *module;
+	const char *vmlinux;
+	const char *moddir;
+};
+
+static int take(void *ctx, int c, const char *arg)
+{
+	struct tags_args *a = ctx;
+
+	switch (c) {
+	case 'm': a->module = arg; break;
+	case 'k': a->vmlinux = arg; break;
+	case 'M': a->moddir = arg; break;
+	}
+	return 0;
+}
+
 int cmd_tags(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "module", required_argument, NULL, 'm' },
 		{ "kernel-btf", required_argument, NULL, 'k' },
 		{ "modules-btf", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *module = NULL, *vmlinux = NULL, *moddir = NULL;
-	int c, ret, bad = 0, nops = 0;
+	static const struct kt_args args = { opts, tags_usage, 0, 0, NULL, take };
+	struct tags_args a = {};
+	int ret, bad = 0, nops;
 	struct kt_kbtf k;
 
-	while ((c = kt_getopt(argc, argv, "m:k:M:h", opts, &nops)) != -1) {
-		switch (c) {
-		case 'm':
-			module = optarg;
-			break;
-		case 'k':
-			vmlinux = optarg;
-			break;
-		case 'M':
-			moddir = optarg;
-			break;
-		case 'h':
-			kt_usage(stdout, tags_usage);
-			return KT_OK;
-		default:
-			kt_usage(stderr, tags_usage);
-			return KT_USAGE;
-		}
-	}
-	if (nops) {
-		kt_err("unexpected argument '%s' (see 'kfunctool tags --help')", argv[1]);
-		return KT_USAGE;
-	}
-	if (moddir && !vmlinux) {
+	ret = kt_parse_args(argc, argv, &args, &a, &nops);
+	if (ret >= 0)
+		return ret;
+	if (a.moddir && !a.vmlinux) {
 		kt_err("--modules-btf needs --kernel-btf");
 		return KT_USAGE;
 	}
-	ret = kt_kbtf_load(&k, vmlinux, moddir, NULL);
+	ret = kt_kbtf_load(&k, a.vmlinux, a.moddir, NULL);
 	if (ret)
 		return ret;
 	kt_kbtf_index_tags(&k);
 
 	/* Errors first: no line is printed for a kernel without kfunc tags */
-	if (module && strcmp(module, "vmlinux") && !kt_kbtf_has_mod(&k, module)) {
-		kt_err("%s has no BTF of module %s", k.where, module);
+	if (a.module && strcmp(a.module, "vmlinux") && !kt_kbtf_has_mod(&k, a.module)) {
+		kt_err("%s has no BTF of module %s", k.where, a.module);
 		ret = KT_RUNTIME;
-	} else if (!module && !kt_kbtf_any_kfunc(&k)) {
+	} else if (!a.module && !kt_kbtf_any_kfunc(&k)) {
 		kt_err("no kfunc of %s is tagged bpf_kfunc: the kernel was built without kfunc tags",
 		       k.where);
 		ret = KT_NOTAGS;
@@ -142,7 +140,7 @@ int cmd_tags(int argc, char **argv)
 		for (int i = -1; i < k.nmods; i++) {
 			const char *owner = i < 0 ? "vmlinux" : k.mods[i].name;
 
-			if (!module || !strcmp(module, owner))
+			if (!a.module || !strcmp(a.module, owner))
 				bad += show_btf(i < 0 ? k.vmlinux : k.mods[i].btf,
 						i < 0 ? k.vmlinux_tags : k.mods[i].tags, owner);
 		}

@@ -294,42 +294,34 @@ static bool prog_wanted(const struct kt_prog *p, const char *layers)
 	return !layers || layer_in(layers, p->expect.layer ? p->expect.layer : "core");
 }
 
+/* -v and -s set the globals; --layers is the one option of its own */
+static int take(void *layers, int c, const char *arg)
+{
+	switch (c) {
+	case 'v': kt_verbose = 1; break;
+	case 's': kt_strict = true; break;
+	case 'l': *(const char **)layers = arg; break;
+	}
+	return 0;
+}
+
 int cmd_test(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "layers", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c, nobjs = 0, ntests = 0, nout = 0, n = 0, ret = KT_OK;
+	static const struct kt_args args = { opts, test_usage, 1, -1, "an object", take };
+	int nobjs, ntests = 0, nout = 0, n = 0, ret;
 	const char *layers = NULL;
 	struct kt_obj *objs;
 
-	while ((c = kt_getopt(argc, argv, "vsl:h", opts, &nobjs)) != -1) {
-		switch (c) {
-		case 'v':
-			kt_verbose = 1;
-			break;
-		case 's':
-			kt_strict = true;
-			break;
-		case 'l':
-			layers = optarg;
-			break;
-		case 'h':
-			kt_usage(stdout, test_usage);
-			return KT_OK;
-		default:
-			kt_usage(stderr, test_usage);
-			return KT_USAGE;
-		}
-	}
-	if (nobjs < 1) {
-		kt_err("no object given (see 'kfunctool test --help')");
-		return KT_USAGE;
-	}
+	ret = kt_parse_args(argc, argv, &args, &layers, &nobjs);
+	if (ret >= 0)
+		return ret;
+	ret = KT_OK;
 	kt_setup_libbpf_print();
 
 	/* every check that needs no kernel comes first: bad input fails

@@ -182,37 +182,32 @@ static void print_table(const struct row *rows, int nrows, const struct tiers *t
 	}
 }
 
+/* --strict, the only option, sets a global */
+static int take_strict(void *ctx, int c, const char *arg)
+{
+	(void)ctx, (void)c, (void)arg;
+	kt_strict = true;
+	return 0;
+}
+
 int cmd_try(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
+	static const struct kt_args args = { opts, try_usage, 1, -1, "an object", take_strict };
 	struct kt_listing listing, *l = NULL;
 	struct kt_kbtf kb = {};
 	struct kt_obj *objs;
 	struct row *rows = NULL;
 	struct utsname u;
 	char err[512], kerr[256], pol[64];
-	int c, nobjs = 0, nrows = 0, ret = KT_OK;
+	int nobjs, nrows = 0, ret;
 
-	while ((c = kt_getopt(argc, argv, "sh", opts, &nobjs)) != -1) {
-		if (c == 's') {
-			kt_strict = true;
-			continue;
-		}
-		if (c == 'h') {
-			kt_usage(stdout, try_usage);
-			return KT_OK;
-		}
-		kt_usage(stderr, try_usage);
-		return KT_USAGE;
-	}
-	if (nobjs < 1) {
-		kt_err("no object given (see 'kfunctool try --help')");
-		return KT_USAGE;
-	}
+	ret = kt_parse_args(argc, argv, &args, NULL, &nobjs);
+	if (ret >= 0)
+		return ret;
 	kt_setup_libbpf_print();
 	ret = kt_objs_open(argv + 1, nobjs, true, &objs, &nrows);
 	if (ret)

@@ -11,18 +11,29 @@
 #include "kbtf.h"
 #include "kfuncsel.h"
 #include "kfunctool.h"
+#include "tier.h"
 
-bool kt_sel_option(struct kt_sel_args *a, int c, const char *arg)
+int kt_sel_option(void *sel, int c, const char *arg)
 {
+	struct kt_sel_args *a = sel;
+	int rank;
+
 	switch (c) {
 	case 'k': a->kbtf = arg; break;
 	case 'M': a->mods = arg; break;
 	case 'b': a->btf = arg; break;
 	case 'B': a->base = arg; break;
 	case 'm': kt_strv_push(&a->modules, arg); break;
-	default: return false;
+	case 'o': a->out = arg; break;
+	case 't':
+		rank = kt_tier_option(arg);
+		if (rank < 0)
+			return -1;
+		a->tiers |= 1u << rank;
+		break;
+	default: return -1;
 	}
-	return true;
+	return 0;
 }
 
 bool kt_sel_check_args(const struct kt_sel_args *a)

@@ -26,6 +26,7 @@ struct kt_sel_args {
 	const char *base;	/* on top of this vmlinux */
 	struct kt_strv modules;	/* --module, none: all */
 	unsigned int tiers;	/* bit (1 << enum kt_tier) per --tier, 0: all */
+	const char *out;	/* --output, NULL: stdout */
 };
 
 /* One BTF whose kfuncs are wanted: vmlinux or a module. */
@@ -41,9 +42,20 @@ struct kt_kfunc {
 	const struct kt_kfunc_tags *tags;
 };
 
-/* Take option @c of the selection (k: --kernel-btf, M: --modules-btf,
- * b: --btf, B: --base, m: --module) with @arg; false for any other. */
-bool kt_sel_option(struct kt_sel_args *a, int c, const char *arg);
+/* The selection's options and --output; --tier, which not every command
+ * has, apart */
+#define KT_SEL_OPTIONS							\
+	{ "kernel-btf", required_argument, NULL, 'k' },			\
+	{ "modules-btf", required_argument, NULL, 'M' },		\
+	{ "btf", required_argument, NULL, 'b' },			\
+	{ "base", required_argument, NULL, 'B' },			\
+	{ "module", required_argument, NULL, 'm' },			\
+	{ "output", required_argument, NULL, 'o' }
+#define KT_SEL_TIER_OPTION { "tier", required_argument, NULL, 't' }
+
+/* kt_args' take() for those, into the struct kt_sel_args @sel: 0, or -1
+ * after an error line (and for an option of another) */
+int kt_sel_option(void *sel, int c, const char *arg);
 /* The option combinations that make no sense; false after an error line. */
 bool kt_sel_check_args(const struct kt_sel_args *a);
 /*

@@ -66,10 +66,34 @@ void kt_libbpf_clear_warning(void);
 /* Route libbpf's messages: to stderr with -v, else only remembered. */
 void kt_setup_libbpf_print(void);
 
+struct option;
+/*
+ * A command's command line: its options (getopt_long's table, each
+ * option's short name its val; --help is added), the help text, and the
+ * operands it takes.
+ */
+struct kt_args {
+	const struct option *opts;
+	const char *usage;
+	int min_ops, max_ops;	/* max_ops -1: no limit */
+	const char *operands;	/* what fewer than min_ops lack: "an object" */
+	/* Take option @c with @arg into @ctx: 0, or -1 after saying why not */
+	int (*take)(void *ctx, int c, const char *arg);
+};
+
+/*
+ * Parse a command's argv (argv[0] the command): each option through
+ * @a->take, the operands, wherever they stood, into argv[1..*@nops].
+ * Return: -1 when the command goes on; else the exit code to end it with:
+ * KT_OK after --help, KT_USAGE after a bad option or operand count (said).
+ */
+int kt_parse_args(int argc, char **argv, const struct kt_args *a, void *ctx, int *nops);
+
 /* Subcommands: argc/argv start at the subcommand name. */
 int cmd_test(int argc, char **argv);
 int cmd_try(int argc, char **argv);
 int cmd_load(int argc, char **argv);
+int cmd_repeat(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_tags(int argc, char **argv);

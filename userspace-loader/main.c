@@ -133,7 +133,8 @@ static const struct cmd {
 } cmds[] = {
 	{ "test", cmd_test, "load each program on its own, check it against its expectations, print KTAP" },
 	{ "try", cmd_try, "load each program once, show what the kernel said" },
-	{ "load", cmd_load, "load one program and pin it, or each N times in turn" },
+	{ "load", cmd_load, "load one program and pin it" },
+	{ "repeat", cmd_repeat, "load programs again and again, each N times in turn" },
 	{ "list", cmd_list, "the kernel's kfuncs with tier and usage counts" },
 	{ "audit", cmd_audit, "tier and registration of every kfunc an object calls" },
 	{ "tags", cmd_tags, "the kernel's kfuncs with the tiers their BTF tags give" },

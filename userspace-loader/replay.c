@@ -23,20 +23,25 @@
 long __real_syscall(long nr, ...);
 long __wrap_syscall(long nr, ...);
 
+/* What kt_replay_record() asked for: the programs' names as the kernel
+ * keeps them (BPF_OBJ_NAME_LEN - 1 characters), and where each goes */
 static struct kt_replay *recording;
-static char recording_name[BPF_OBJ_NAME_LEN];
+static char *const *recording_names;
+static int recording_n;
 
-void kt_replay_record(struct kt_replay *rp, const char *name)
+void kt_replay_record(struct kt_replay *rps, char *const *names, int n)
 {
-	memset(rp, 0, sizeof(*rp));
-	/* the kernel keeps BPF_OBJ_NAME_LEN - 1 characters of a name */
-	strncpy(recording_name, name, sizeof(recording_name) - 1);
-	recording = rp;
+	for (int i = 0; i < n; i++)
+		memset(&rps[i], 0, sizeof(rps[i]));
+	recording = rps;
+	recording_names = names;
+	recording_n = n;
 }
 
 void kt_replay_stop(void)
 {
 	recording = NULL;
+	recording_n = 0;
 }
 
 static bool is_kfunc_call(const struct bpf_insn *in)
@@ -117,19 +122,21 @@ long __wrap_syscall(long nr, ...)
 	err = errno;
 	kt_caps_leave();
 	errno = err;
-	if (recording && ret >= 0) {
+	for (int i = 0; recording && ret >= 0 && i < recording_n; i++) {
 		const union bpf_attr *attr = (const union bpf_attr *)a[1];
 		unsigned int size = (unsigned int)a[2];
+		struct kt_replay *rp = &recording[i];
 
-		if (!strncmp(attr->prog_name, recording_name, sizeof(attr->prog_name))) {
-			kt_replay_free(recording);
-			if (size > sizeof(recording->attr))
-				size = sizeof(recording->attr);
-			memcpy(&recording->attr, attr, size);
-			recording->size = size;
-			recording->recorded = true;
-			hold_fds(recording);
-		}
+		if (strncmp(attr->prog_name, recording_names[i], sizeof(attr->prog_name) - 1))
+			continue;
+		kt_replay_free(rp);
+		if (size > sizeof(rp->attr))
+			size = sizeof(rp->attr);
+		memcpy(&rp->attr, attr, size);
+		rp->size = size;
+		rp->recorded = true;
+		hold_fds(rp);
+		break;
 	}
 	return ret;
 }

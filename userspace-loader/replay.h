@@ -32,11 +32,13 @@ struct kt_replay {
 };
 
 /*
- * Record, into @rp, the next successful BPF_PROG_LOAD of a program named
- * @name, until kt_replay_stop(). The record stays valid only while the
- * bpf_object that made it is open.
+ * Record, into @rps[i], the last successful BPF_PROG_LOAD of the program
+ * named @names[i], for each of the @n, until kt_replay_stop(). Names must
+ * differ in their first BPF_OBJ_NAME_LEN - 1 characters, all the kernel
+ * is told. A record stays valid only while the bpf_object that made it is
+ * open.
  */
-void kt_replay_record(struct kt_replay *rp, const char *name);
+void kt_replay_record(struct kt_replay *rps, char *const *names, int n);
 void kt_replay_stop(void);
 /* Close and free what the record holds. */
 void kt_replay_free(struct kt_replay *rp);

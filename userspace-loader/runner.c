@@ -209,7 +209,7 @@ static void run_with_log(const struct kt_obj *o, const struct kt_prog *p, struct
 		return;
 	}
 	if (keep)
-		kt_replay_record(&held.rp, p->name);
+		kt_replay_record(&held.rp, (char *const []){ (char *)p->name }, 1);
 	err = bpf_object__load(obj);
 	kt_replay_stop();
 	kt_caps_load_all();

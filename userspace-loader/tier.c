@@ -26,6 +26,15 @@ int kt_tier_rank(const char *name)
 	return -1;
 }
 
+int kt_tier_option(const char *arg)
+{
+	int rank = kt_tier_rank(arg);
+
+	if (rank < 0)
+		kt_err("unknown tier '%s' (%s)", arg, kt_tier_names());
+	return rank;
+}
+
 const char *kt_tier_name(enum kt_tier t)
 {
 	return tiers[t].name;

@@ -22,6 +22,8 @@ enum kt_tier {
 
 /* The tier named @name, -1 for none ("unknown" too: no listing has it). */
 int kt_tier_rank(const char *name);
+/* The tier of a --tier option; -1 after an error line for none */
+int kt_tier_option(const char *arg);
 const char *kt_tier_name(enum kt_tier t);
 /* audit's exit code for a program that calls a kfunc of tier @t */
 int kt_tier_exit(enum kt_tier t);

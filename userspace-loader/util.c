@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,22 +45,6 @@ void kt_put_escaped(FILE *f, const char *s, size_t n, const char *esc)
 		else
 			fputc(c, f);
 	}
-}
-
-int kt_getopt(int argc, char **argv, const char *optstring,
-	      const struct option *opts, int *nops)
-{
-	char spec[64];
-	int c;
-
-	/* "-": getopt_long returns each operand as option 1, in order */
-	snprintf(spec, sizeof(spec), "-%s", optstring);
-	while ((c = getopt_long(argc, argv, spec, opts, NULL)) == 1)
-		argv[1 + (*nops)++] = optarg;	/* getopt is past that slot */
-	if (c == -1)
-		while (optind < argc)
-			argv[1 + (*nops)++] = argv[optind++];
-	return c;
 }
 
 void *kt_xmalloc(size_t n)

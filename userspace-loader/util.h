@@ -41,16 +41,6 @@ bool kt_parse_ll(const char *s, long long *out);
  * in @esc it reads back unambiguously. */
 void kt_put_escaped(FILE *f, const char *s, size_t n, const char *esc);
 
-struct option;
-/*
- * getopt_long() for a command whose operands (objects) may come before,
- * between or after its options, even with POSIXLY_CORRECT set: the
- * operands seen so far, and at the end those after "--", are gathered in
- * argv[1..*@nops] (*@nops starts at 0).
- */
-int kt_getopt(int argc, char **argv, const char *optstring,
-	      const struct option *opts, int *nops);
-
 /* Print @text wrapped at @width columns; the first line continues the
  * current line (which is @col0 columns wide), the others are indented
  * by @indent spaces.

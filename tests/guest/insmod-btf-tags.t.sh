@@ -20,7 +20,7 @@ rmmod sample_kfuncs || { echo "cannot unload sample_kfuncs"; exit 1; }
 insmod $dir/sample_kfuncs.reremoval.ko || { echo "reremoval: insmod failed"; exit 1; }
 : > $tr/trace
 echo 1 > $tr/events/bpf_kfunc/bpf_kfunc_deprecated/enable
-kfunctool load --repeat 1 /bpf/tiers_syscall.bpf.o deprecated_sum32 > /dev/null ||
+kfunctool repeat 1 /bpf/tiers_syscall.bpf.o deprecated_sum32 > /dev/null ||
 	{ echo "reremoval: the deprecated program did not load"; rc=1; }
 echo 0 > $tr/events/bpf_kfunc/bpf_kfunc_deprecated/enable
 line=$(grep -o 'kfunc=bpf_sample_sum32 owner=sample_kfuncs removal=[^ ]*' $tr/trace)

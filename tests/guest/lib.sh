@@ -22,3 +22,11 @@ has_layer() {
 	case " $LAYERS " in *" $1 "*) return 0 ;; esac
 	return 1
 }
+
+# uptime_cs: guest time since boot in hundredths of a second, the unit
+# /proc/uptime counts in; tests whose outcome depends on how long a step
+# took in guest time measure it with this
+uptime_cs() {
+	read -r up _ < /proc/uptime
+	echo $((${up%.*} * 100 + 1${up#*.} - 100))
+}

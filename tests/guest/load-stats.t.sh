@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # layer: core
-# kfunctool load --repeat --stats, as make bench reads it: one CSV line per
+# kfunctool repeat --stats, as make bench reads it: one CSV line per
 # repeated load, the verifier's time and instruction count read from its
 # log level 4 log. With --no-log the loads ask for no log (libbpf's first
 # try): every figure read from a log is -1, never one left over from an
@@ -22,14 +22,14 @@ check() {
 }
 rc=0
 
-out=$(kfunctool load --repeat 3 --stats $obj warn_a) || exit 1
+out=$(kfunctool repeat 3 --stats $obj warn_a) || exit 1
 echo "$out"
 # Loads 2 and 3 with their times (0 on a guest clock with jiffies'
 # resolution) and the instructions the verifier processed
 check "$out" '^warn_a,[23],[0-9]+,[0-9]+,[1-9][0-9]*$' || rc=1
 
 has_layer listing && u0=$(uses)
-out=$(kfunctool load --repeat 3 --stats --no-log $obj warn_a) || exit 1
+out=$(kfunctool repeat 3 --stats --no-log $obj warn_a) || exit 1
 echo "$out"
 check "$out" '^warn_a,[23],-1,[0-9]+,-1$' || rc=1
 if has_layer listing; then
@@ -38,6 +38,6 @@ if has_layer listing; then
 	[ "$u1" = $((u0 + 3)) ] || { echo "want 3 loads counted"; rc=1; }
 fi
 
-kfunctool load --repeat 2 --no-log $obj warn_a > /dev/null 2>&1 &&
+kfunctool repeat 2 --no-log $obj warn_a > /dev/null 2>&1 &&
 	{ echo "--no-log without --stats was taken"; rc=1; }
 exit $rc

@@ -40,7 +40,7 @@ snapshot() {	# snapshot FILE: each kfunc's count and loaded
 }
 
 loader() {
-	kfunctool load --repeat $rounds $obj unstable_mix stable_sum deprecated_sum32 ||
+	kfunctool repeat $rounds $obj unstable_mix stable_sum deprecated_sum32 ||
 		echo "loader $1: a load failed"
 	i=0
 	while [ $i -lt $rejected ]; do

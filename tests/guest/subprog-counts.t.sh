@@ -14,7 +14,7 @@ count() {
 rc=0
 for prog in sub_static sub_global sub_loop_cb sub_many; do
 	c0=$(count bpf_sample_sum32)
-	kfunctool load --repeat 5 $obj $prog > /tmp/out 2>&1 ||
+	kfunctool repeat 5 $obj $prog > /tmp/out 2>&1 ||
 		{ echo "$prog: the loads failed"; cat /tmp/out; exit 1; }
 	c1=$(count bpf_sample_sum32)
 	echo "$prog: bpf_sample_sum32 $c0 -> $c1 after 5 loads"
@@ -22,7 +22,7 @@ for prog in sub_static sub_global sub_loop_cb sub_many; do
 done
 
 d0=$(count bpf_sample_sum32) s0=$(count bpf_sample_sum)
-kfunctool load --repeat 5 $obj dead_branch > /tmp/out 2>&1 ||
+kfunctool repeat 5 $obj dead_branch > /tmp/out 2>&1 ||
 	{ echo "dead_branch: the loads failed"; cat /tmp/out; exit 1; }
 d1=$(count bpf_sample_sum32) s1=$(count bpf_sample_sum)
 echo "dead_branch: bpf_sample_sum32 $d0 -> $d1, bpf_sample_sum $s0 -> $s1 after 5 loads"
@@ -30,7 +30,7 @@ echo "dead_branch: bpf_sample_sum32 $d0 -> $d1, bpf_sample_sum $s0 -> $s1 after 
 
 spec=/bpf/speculative.bpf.o
 d0=$(count bpf_sample_sum32) s0=$(count bpf_sample_sum) r0=$(count bpf_sample_legacy_mul)
-kfunctool load --caps CAP_BPF --repeat 5 $spec spec_deprecated spec_removed > /tmp/out 2>&1 ||
+kfunctool repeat --caps CAP_BPF 5 $spec spec_deprecated spec_removed > /tmp/out 2>&1 ||
 	{ echo "speculative: the loads failed"; cat /tmp/out; exit 1; }
 d1=$(count bpf_sample_sum32) s1=$(count bpf_sample_sum) r1=$(count bpf_sample_legacy_mul)
 echo "speculative, CAP_BPF alone: bpf_sample_sum32 $d0 -> $d1," \

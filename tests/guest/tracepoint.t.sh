@@ -43,7 +43,7 @@ echo "$line" | grep -qx "prog_id=$id prog_tag=[0-9a-f]\{16\} prog_name=deprecate
 # most one line per program and minute. The tag is the program's: the
 # same for each load of one program, another for another program.
 dmesg -c > /dev/null
-$kt load --repeat 5 $wobj warn_a warn_b > /dev/null || exit 1
+$kt repeat 5 $wobj warn_a warn_b > /dev/null || exit 1
 for p in warn_a warn_b; do
 	n=$(events | grep -c " prog_name=$p kfunc=bpf_sample_sum32 ")
 	tags=$(events | grep " prog_name=$p " | sed 's/.* prog_tag=\([0-9a-f]*\) .*/\1/' | sort -u)
@@ -57,7 +57,7 @@ done
 : > $tr/trace
 
 # Each deprecated kfunc of a program, with its own removal
-$kt load --repeat 1 $wobj warn_two > /dev/null || exit 1
+$kt repeat 1 $wobj warn_two > /dev/null || exit 1
 events | grep -q ' kfunc=bpf_sample_sum32 owner=sample_kfuncs removal=6.4 ' || fail "warn_two: no event for bpf_sample_sum32"
 events | grep -q ' kfunc=bpf_sample_mix8 owner=sample_kfuncs removal=6.6 ' || fail "warn_two: no event for bpf_sample_mix8"
 expect 2 "warn_two, two deprecated kfuncs"
@@ -66,24 +66,24 @@ if has_layer policy; then
 	# Policy 0 silences the logs, not the tracepoint
 	echo 0 > /proc/sys/kernel/bpf_kfunc_deprecation
 	dmesg -c > /dev/null
-	$kt load --repeat 3 $wobj warn_new > /dev/null || exit 1
+	$kt repeat 3 $wobj warn_new > /dev/null || exit 1
 	dmesg | grep -q 'calls deprecated kfunc' && fail "policy 0 told the kernel log"
 	expect 3 "policy 0, 3 loads"
 
 	# Loads rejected for the deprecated call fire nothing
 	echo 2 > /proc/sys/kernel/bpf_kfunc_deprecation
-	$kt load --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "policy 2 loaded the program"
+	$kt repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "policy 2 loaded the program"
 	echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
 	expect 0 "rejected loads (policy 2)"
 fi
 if has_layer flag; then
-	$kt load --strict --repeat 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "--strict loaded the program"
+	$kt repeat --strict 1 $obj deprecated_sum32 > /dev/null 2>&1 && fail "--strict loaded the program"
 	expect 0 "rejected loads (BPF_F_DENY_DEPRECATED_KFUNCS)"
 fi
 
 # Programs calling no deprecated kfunc: unstable, stable, a tombstone
-$kt load --repeat 2 $obj unstable_mix stable_sum stable_obj > /dev/null || exit 1
-$kt load --repeat 1 $obj removed_legacy_mul > /dev/null 2>&1
+$kt repeat 2 $obj unstable_mix stable_sum stable_obj > /dev/null || exit 1
+$kt repeat 1 $obj removed_legacy_mul > /dev/null 2>&1
 expect 0 "unstable, stable and removed kfuncs"
 
 echo 0 > $ev/enable

@@ -15,7 +15,7 @@ count() {
 	awk -F '\t' -v n="$1" '$1 == n && $2 == "sample_kfuncs" { print $10 }' $listing
 }
 loads() {	# PROG N: load and unload PROG N times
-	kfunctool load --repeat $2 $obj $1 > /dev/null
+	kfunctool repeat $2 $obj $1 > /dev/null
 }
 rc=0
 

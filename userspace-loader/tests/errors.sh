@@ -132,13 +132,13 @@ run "--help" 0 "$K" --help
 run "--version" 0 "$K" --version
 run "help test" 0 "$K" help test
 run "help for an unknown command" 2 "$K" help frobnicate
-for c in test try load list audit tags gen-header abi-dump abi-check; do
+for c in test try load repeat list audit tags gen-header abi-dump abi-check; do
 	run "$c --help" 0 "$K" $c --help
 done
 # The top-level usage names every command on one line of its own; the
 # synopsis is in the command's own help only, which opens with it
 "$K" --help > "$T/top" 2>&1
-for c in test try load list audit tags gen-header abi-dump abi-check; do
+for c in test try load repeat list audit tags gen-header abi-dump abi-check; do
 	if [ "$(grep -c "^  $c " "$T/top")" = 1 ] &&
 	   "$K" $c --help 2>&1 | head -n 1 | grep -q "^Usage: kfunctool $c "; then
 		ok "usage names $c once; its help opens with its synopsis"
@@ -153,9 +153,26 @@ else
 	ok "the top-level usage repeats no command's options"
 fi
 run "test without objects" 2 "$K" test
+says "test without objects: what is wanted" "kfunctool: test: want an object (see 'kfunctool test --help')"
 run "test with an unknown option" 2 "$K" test --frobnicate "$T/bad_tag.bpf.o"
+says "test with an unknown option: named" "kfunctool: test: unknown option '--frobnicate' (see 'kfunctool test --help')"
+run "list --tier without its argument" 2 "$K" list --tier
+says "list --tier without its argument: said" "kfunctool: list: missing argument of '--tier'"
+run "list --json=1" 2 "$K" list --json=1
+says "list --json=1: said" "kfunctool: list: '--json' takes no argument"
 run "try without objects" 2 "$K" try
 run "load without --pin" 2 "$K" load "$T/bad_tag.bpf.o" good
+run "load of two programs" 2 "$K" load "$T/bad_tag.bpf.o" good bad --pin /sys/fs/bpf/kt-test
+says "load of two programs: the second named" "kfunctool: load: unexpected argument 'bad'"
+run "load --stats, an option of repeat" 2 "$K" load --stats "$T/bad_tag.bpf.o" good --pin /sys/fs/bpf/kt-test
+run "repeat without a program" 2 "$K" repeat 1 "$T/bad_tag.bpf.o"
+says "repeat without a program: what is wanted" "kfunctool: repeat: want N OBJ.bpf.o PROG..."
+run "repeat N not a number" 2 "$K" repeat x "$T/bad_tag.bpf.o" good
+says "repeat N not a number: said" "kfunctool: repeat: N 'x': not a number in 1..1000000"
+run "repeat N zero" 2 "$K" repeat 0 "$T/bad_tag.bpf.o" good
+run "repeat --no-log without --stats" 2 "$K" repeat --no-log 1 "$T/bad_tag.bpf.o" good
+run "repeat of one program twice" 2 "$K" repeat 1 "$T/bad_tag.bpf.o" good good
+says "repeat of one program twice: said" "kfunctool: repeat: programs good and good: one of them twice"
 run "audit without objects" 2 "$K" audit
 run "audit --listing without --kernel-btf" 2 "$K" audit --listing /dev/null "$T/audit_tiers.bpf.o"
 run "audit --modules-btf without --kernel-btf" 2 "$K" audit --modules-btf "$T" "$T/audit_tiers.bpf.o"
@@ -187,9 +204,9 @@ run "load: options before the operands" 2 "$K" load --pin /sys/fs/bpf/kt-test "$
 says "load: options before the operands, the program checked" "kfunctool: load: $T/bad_tag.bpf.o has no program nope"
 run "list: an argument after options" 2 "$K" list --json extra
 says "list: an argument after options, named" "kfunctool: list: unexpected argument 'extra'"
-run "load: --caps of no BPF capability" 2 "$K" load --caps CAP_BPF,CAP_SYS_BOOT \
-	--repeat 1 "$T/bad_tag.bpf.o" good
-says "load: the capability is named" "load: --caps CAP_BPF,CAP_SYS_BOOT: CAP_SYS_BOOT is not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN"
+run "repeat: --caps of no BPF capability" 2 "$K" repeat --caps CAP_BPF,CAP_SYS_BOOT \
+	1 "$T/bad_tag.bpf.o" good
+says "repeat: the capability is named" "repeat: --caps CAP_BPF,CAP_SYS_BOOT: CAP_SYS_BOOT is not CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN or CAP_SYS_ADMIN"
 
 # malformed expectations: found before anything is loaded, even after a good object
 run "test: unknown tag" 7 "$K" test "$T/bad_tag.bpf.o"
