@@ -33,7 +33,7 @@ PACKAGES := linux-source-$(KVER) gcc make git xz-utils bc flex bison \
 HAS_CORE := $(filter core,$(shell KVER=$(KVER) LAYER=$(LAYER) qemu-boot/series --layers))
 
 BPF_OBJS = $(if $(HAS_CORE),$(wildcard $(B)/bpf/*.bpf.o))
-MODULES  = $(wildcard $(B)/kmod/module/*.ko)
+MODULES  = $(wildcard $(B)/kmod/module/*.ko $(B)/kmod/tests/modules/*.ko)
 
 .PHONY: help deps kernel module bpf loader tools images run check check-debug \
 	check-patches check-regress baseline abi-baseline fuzz-verifier bench bench-trace fuzz clean
@@ -89,11 +89,11 @@ module: kernel
 
 # Kbuild's own no-op pass over an external module takes seconds: skip it
 # when neither the sources nor vmlinux changed.
-$(B)/kmod/.built: Kbuild $(wildcard module/*) $(KDIR)/vmlinux $(B)/host-tools/btf-edit \
+$(B)/kmod/.built: Kbuild $(wildcard module/* tests/modules/*) $(KDIR)/vmlinux $(B)/host-tools/btf-edit \
 		scripts/build-modules tests/build-fixtures tests/tools/ko-relink \
 		tests/tools/btf-distill.c tests/tools/btf-raw.h
 	@echo '[module] building (log: $(B)/module-build.log)' >&2
-	@scripts/build-modules $(KDIR) $(B)/kmod $(B)/module-build.log Kbuild module
+	@scripts/build-modules $(KDIR) $(B)/kmod $(B)/module-build.log Kbuild module tests/modules
 	@tests/build-fixtures
 	@touch $@
 
@@ -198,53 +198,16 @@ $(B)/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
 	@$(CC) -O2 -Wall -Wextra -Werror -static -o $@ $<
 
-# From the build alone, as a distribution builder or CI would: the header
-# and the ABI dump of vmlinux's and the sample module's kfuncs, and the
-# audit of every BPF object and of a selftest object of the tree from BTF
-# tags, no listing.
-# The guest tests compare them with what the running kernel says.
-# No $(BPF_OBJS) here: expanded while make reads this file, the wildcard
-# would fill make's directory cache with $(B)/bpf before the objects exist,
-# and every later $(BPF_OBJS), in the images recipe too, would be empty.
-SELFTEST_OBJ = kfunc_call_test
+# What the build alone gives (tests/build-offline). No $(BPF_OBJS) here:
+# expanded while make reads this file, the wildcard would fill make's
+# directory cache with $(B)/bpf before the objects exist, and every later
+# $(BPF_OBJS), in the images recipe too, would be empty.
 $(B)/offline/.built: $(B)/kmod/.built $(B)/loader/kfunctool $(B)/vmlinux.h $(B)/kfuncs.h \
+		tests/build-offline tests/offline/call.bpf.c \
 		$(wildcard bpf-progs/*.bpf.c bpf-progs/include/*.h tests/libbpf/*.bpf.c) \
 		$(if $(TREE_BPFTOOLS),$(TREE_LIBBPF))
 	@echo '[offline] header and audits from the build' >&2
-	@rm -rf $(@D) && mkdir -p $(@D)/audit
-	@$(B)/loader/kfunctool gen-header --kernel-btf $(KDIR)/vmlinux \
-		--modules-btf $(B)/kmod/module --module vmlinux --module sample_kfuncs \
-		-o $(@D)/kfuncs.h
-	@clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -I$(B) -c \
-		$(KDIR)/tools/testing/selftests/bpf/progs/$(SELFTEST_OBJ).c \
-		-o $(@D)/$(SELFTEST_OBJ).bpf.o
-	@# What the compiler says of a deprecated and a removed call, for make run
-	@mkdir -p $(@D)/compile
-	@for c in deprecated:bpf_sample_sum32 removed:bpf_sample_legacy_mul; do \
-		f=$(@D)/compile/$${c%%:*}; \
-		printf '%s\n' '#include "vmlinux.h"' '#include <bpf/bpf_helpers.h>' \
-			'#include "kfuncs.h"' \
-			'SEC("syscall") int p(void *ctx) { return '$${c#*:}'(1, 2); }' > $$f.c; \
-		clang -g -O2 -target bpf -Wall -I$(B) -c $$f.c -o /dev/null 2>&1 | \
-			grep -o "\(warning\|error\): '.*" > $$f.log || exit 1; \
-	done
-	@# The kfunc ABI of vmlinux and the sample module, from the files
-	@$(B)/loader/kfunctool abi-dump --kernel-btf $(KDIR)/vmlinux \
-		--modules-btf $(B)/kmod/module --module vmlinux --module sample_kfuncs \
-		-o $(@D)/kfuncs.abi
-	@for o in $(B)/bpf/*.bpf.o $(@D)/$(SELFTEST_OBJ).bpf.o; do \
-		n=$$(basename $$o .bpf.o); \
-		$(B)/loader/kfunctool audit --json --kernel-btf $(KDIR)/vmlinux \
-			--modules-btf $(B)/kmod/module $$o > $(@D)/audit/$$n.json; \
-		echo $$? > $(@D)/audit/$$n.rc; \
-	done
-	@# 6.12: objects for the tree's libbpf (tests/libbpf), in /offline/libbpf,
-	@# with its bpf_helpers.h (Debian's lacks bpf_ksym_exists())
-	@$(if $(TREE_BPFTOOLS),mkdir -p $(@D)/libbpf && for c in tests/libbpf/*.bpf.c; do \
-		clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror -I$(B) \
-			-I$(KDIR)/tools/lib -I$(TREE_TOOLS)/libbpf -c $$c \
-			-o $(@D)/libbpf/$$(basename $$c .c).o || exit 1; \
-	done)
+	@tests/build-offline
 	@touch $@
 
 images: module bpf loader tools

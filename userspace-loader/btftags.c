@@ -8,7 +8,6 @@
 #include <bpf/btf.h>
 
 #include "btftags.h"
-#include "kbtf.h"
 #include "kfunctool.h"
 #include "util.h"
 
@@ -170,46 +169,4 @@ const struct kt_kfunc_tags *kt_btftags_find(const struct kt_btftags *t, int id)
 const char *kt_kfunc_tags_name(const struct btf *btf, const struct kt_kfunc_tags *f)
 {
 	return btf__name_by_offset(btf, btf__type_by_id(btf, f->id)->name_off);
-}
-
-/* @btf's tagged kfuncs as listing lines into @f, less those whose tags
- * conflict: the kernel refuses their module */
-static void listing_lines(FILE *f, const struct btf *btf, const struct kt_btftags *t,
-			  const char *owner)
-{
-	for (int i = 0; t && i < t->n; i++) {
-		const struct kt_kfunc_tags *k = &t->funcs[i];
-		const char *name = kt_kfunc_tags_name(btf, k);
-
-		if (!k->kfunc || k->error)
-			continue;
-		fprintf(f, "%s\t%s\t%d\t-\t%s\t-\t%s\t%s\t%s\t0\t0\n", name, owner, k->id,
-			kt_tier_name(k->tier), k->since ? k->since : "-",
-			k->removal ? k->removal : "-", k->replacement ? k->replacement : "-");
-	}
-}
-
-int kt_listing_from_tags(const struct kt_kbtf *k, struct kt_listing *l, char *err,
-			 size_t errlen)
-{
-	char *text = NULL, *path;
-	size_t len = 0;
-	FILE *f;
-	int ret;
-
-	f = open_memstream(&text, &len);
-	if (!f) {
-		snprintf(err, errlen, "out of memory");
-		return KT_RUNTIME;
-	}
-	fprintf(f, "# name\towner\tbtf_id\thooks\ttier\tflags\tsince\tremoval\treplacement\tcount\tloaded\n");
-	listing_lines(f, k->vmlinux, k->vmlinux_tags, "vmlinux");
-	for (int i = 0; i < k->nmods; i++)
-		listing_lines(f, k->mods[i].btf, k->mods[i].tags, k->mods[i].name);
-	fclose(f);
-	path = kt_xasprintf("the BTF tags of %s", k->where);
-	ret = kt_listing_parse(path, text, len, l, err, errlen);
-	free(path);
-	l->from_tags = !ret;
-	return ret;
 }

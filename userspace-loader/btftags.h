@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "listing.h"
+#include "tier.h"
 
 struct btf;
 
@@ -54,16 +54,5 @@ void kt_btftags_free(struct kt_btftags *t);
 const struct kt_kfunc_tags *kt_btftags_find(const struct kt_btftags *t, int id);
 /* The name of the FUNC @f tags, in @btf, the BTF it was indexed from. */
 const char *kt_kfunc_tags_name(const struct btf *btf, const struct kt_kfunc_tags *f);
-
-struct kt_kbtf;
-/*
- * A listing made from the tags of @k's BTFs (indexed), a row per FUNC
- * tagged bpf_kfunc, as the kernel lists a registered kfunc, with no hooks,
- * flags or counts ("-", 0) and l->from_tags set. A kfunc whose tags
- * conflict has no row: the kernel refuses its module. Returns 0, or
- * KT_RUNTIME with a reason in @err.
- */
-int kt_listing_from_tags(const struct kt_kbtf *k, struct kt_listing *l, char *err,
-			 size_t errlen);
 
 #endif

@@ -305,12 +305,7 @@ int cmd_abi_dump(int argc, char **argv)
 	ret = build_abi(&a, s, ns, &abi);
 	if (ret)
 		goto out;
-	f = open_memstream(&buf, &len);
-	if (!f) {
-		kt_err("out of memory");
-		ret = KT_RUNTIME;
-		goto out;
-	}
+	f = kt_xmemstream(&buf, &len);
 	kt_abi_write(f, &abi);
 	fclose(f);
 	ret = kt_write_out(a.sel.out, buf, len);

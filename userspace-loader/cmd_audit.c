@@ -101,19 +101,6 @@ static bool csv_has(const char *csv, const char *item)
 	return false;
 }
 
-static void note(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void note(struct finding *f, const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	kt_strv_push(&f->notes, buf);
-}
-
 /* A kfunc the listing lacks: is it in the kernel at all? */
 static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
 {
@@ -122,16 +109,16 @@ static void note_unlisted(struct finding *f, const struct kt_kbtf *k)
 	if (f->btf_owner && f->from_tags)
 		t = kt_btftags_find(kt_kbtf_tags(k, f->kb), f->btf_id);
 	if (t && t->kfunc && t->error)
-		note(f, "its BTF tags (%s) conflict, %s: the kernel refuses the module",
-		     f->btf_owner, t->error);
+		kt_strv_pushf(&f->notes, "its BTF tags (%s) conflict, %s: the kernel refuses the module",
+			      f->btf_owner, t->error);
 	else if (f->btf_owner && f->from_tags)
-		note(f, "in the kernel's BTF (%s) but not tagged bpf_kfunc there: no kfunc",
-		     f->btf_owner);
+		kt_strv_pushf(&f->notes, "in the kernel's BTF (%s) but not tagged bpf_kfunc there: no kfunc",
+			      f->btf_owner);
 	else if (f->btf_owner)
-		note(f, "in the kernel's BTF (%s) but not registered as a kfunc", f->btf_owner);
+		kt_strv_pushf(&f->notes, "in the kernel's BTF (%s) but not registered as a kfunc", f->btf_owner);
 	else
-		note(f, "not in the kernel: neither in its BTF nor in its kfunc listing%s",
-		     k->nmods ? "" : " (no module BTF was given)");
+		kt_strv_pushf(&f->notes, "not in the kernel: neither in its BTF nor in its kfunc listing%s",
+			      k->nmods ? "" : " (no module BTF was given)");
 }
 
 /* A listed kfunc: its lifecycle record, and whether the BTF agrees. */
@@ -142,16 +129,16 @@ static void note_listed(struct finding *f, const struct kt_kbtf *k)
 
 	kt_tier_record(f->v, r->since, r->removal, r->replacement, rec, sizeof(rec));
 	if (rec[0])
-		note(f, "%s", rec);
+		kt_strv_pushf(&f->notes, "%s", rec);
 	if (!f->btf_owner && strcmp(r->owner, "vmlinux") && !kt_kbtf_has_mod(k, r->owner))
-		note(f, "BTF of module %s not given: checked against the listing only",
-		     r->owner);
+		kt_strv_pushf(&f->notes, "BTF of module %s not given: checked against the listing only",
+			      r->owner);
 	else if (!f->btf_owner)
-		note(f, "listed (owner %s) but not in its BTF: do the listing and the BTF come from the same kernel?",
-		     r->owner);
+		kt_strv_pushf(&f->notes, "listed (owner %s) but not in its BTF: do the listing and the BTF come from the same kernel?",
+			      r->owner);
 	else if (strcmp(f->btf_owner, r->owner))
-		note(f, "listed for owner %s but found in the BTF of %s", r->owner,
-		     f->btf_owner);
+		kt_strv_pushf(&f->notes, "listed for owner %s but found in the BTF of %s", r->owner,
+			      f->btf_owner);
 }
 
 /* The programs calling a listed kfunc from a type it is not registered for. */
@@ -171,9 +158,9 @@ static void note_hooks(struct finding *f, const struct kt_obj *o, const struct k
 			h = kt_prog_type_str(o->progs[j].type);
 		if (!kt_strv_has(&o->progs[j].kfuncs, f->name) || csv_has(r->hooks, h))
 			continue;
-		note(f, "program %s is of type %s, for which %s is not registered (registered for: %s): the verifier will reject it",
-		     o->progs[j].name, kt_prog_type_str(o->progs[j].type), f->name,
-		     strcmp(r->hooks, "-") ? r->hooks : "none");
+		kt_strv_pushf(&f->notes, "program %s is of type %s, for which %s is not registered (registered for: %s): the verifier will reject it",
+			      o->progs[j].name, kt_prog_type_str(o->progs[j].type), f->name,
+			      strcmp(r->hooks, "-") ? r->hooks : "none");
 	}
 }
 
@@ -184,8 +171,8 @@ static void note_proto(struct finding *f, const struct kt_obj *o)
 	if (f->btf_owner && o->btf &&
 	    !kt_kbtf_protos_compat(o->btf, btf__find_by_name_kind(o->btf, f->name, BTF_KIND_FUNC),
 				   f->kb, f->btf_id, why, sizeof(why)))
-		note(f, "prototype differs from the kernel's (%s): libbpf will refuse to load it",
-		     why);
+		kt_strv_pushf(&f->notes, "prototype differs from the kernel's (%s): libbpf will refuse to load it",
+			      why);
 }
 
 /* What the target kernel says of @ref, the kfunc @o calls. */
@@ -217,7 +204,7 @@ static void audit_kfunc(const struct kt_obj *o, const struct kt_kfunc_ref *ref,
 	}
 	note_proto(f, o);
 	if (f->weak)
-		note(f, "declared __weak: the program may run without it");
+		kt_strv_pushf(&f->notes, "declared __weak: the program may run without it");
 }
 
 /* The findings of every kfunc @o calls; returns the worst tier. */
@@ -477,7 +464,7 @@ int cmd_audit(int argc, char **argv)
 		if (!kt_kbtf_any_tier(&k))
 			kt_err("note: no kfunc in the BTF of %s has a tier tag: every kfunc is unstable",
 			       k.where);
-		ret = kt_listing_from_tags(&k, &l, err, sizeof(err));
+		kt_kbtf_listing(&k, &l);
 	} else {
 		ret = kt_listing_read(a.listing ? a.listing : KT_LISTING_PATH, &l, err, sizeof(err));
 	}

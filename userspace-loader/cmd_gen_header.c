@@ -431,12 +431,7 @@ int cmd_gen_header(int argc, char **argv)
 	ret = kt_sel_open(&sel, "header", &k, &s, &ns);
 	if (ret)
 		goto out;
-	f = open_memstream(&buf, &len);
-	if (!f) {
-		kt_err("out of memory");
-		ret = KT_RUNTIME;
-		goto out;
-	}
+	f = kt_xmemstream(&buf, &len);
 	n = emit_header(f, &sel, s, ns);
 	fclose(f);
 	ret = KT_RUNTIME;

@@ -51,19 +51,6 @@ struct diags {
 	struct kt_strv v;
 };
 
-static void diag(struct diags *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void diag(struct diags *d, const char *fmt, ...)
-{
-	char buf[2048];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	kt_strv_push(&d->v, buf);
-}
-
 static unsigned long long mask(unsigned long long v, int size)
 {
 	return size >= 8 ? v : v & ((1ull << (size * 8)) - 1);
@@ -85,19 +72,19 @@ static void check_load(const struct kt_prog *p, const struct kt_run *r, const ch
 	const char *pos = log;
 
 	if (r->setup_err[0]) {
-		diag(d, "%serror: %s", pfx, r->setup_err);
+		kt_strv_pushf(&d->v, "%serror: %s", pfx, r->setup_err);
 		return;
 	}
 	if (e->expect_failure && r->loaded) {
 		char *w = kt_log_deprecation(log);
 
-		diag(d, "%sexpected: rejected (__failure); got: loaded%s%s", pfx,
-		     w ? " with warning: " : "", w ? w : "");
+		kt_strv_pushf(&d->v, "%sexpected: rejected (__failure); got: loaded%s%s", pfx,
+			      w ? " with warning: " : "", w ? w : "");
 		free(w);
 	} else if (!e->expect_failure && !r->loaded) {
 		char *what = kt_load_failure(r->err, log, "(no verifier message)");
 
-		diag(d, "%sexpected: loaded (__success); got: %s", pfx, what);
+		kt_strv_pushf(&d->v, "%sexpected: loaded (__success); got: %s", pfx, what);
 		free(what);
 	}
 	for (int i = 0; i < e->msgs.n; i++) {
@@ -108,35 +95,35 @@ static void check_load(const struct kt_prog *p, const struct kt_run *r, const ch
 			continue;
 		}
 		if (strstr(log, e->msgs.v[i]))
-			diag(d, "%sexpected: verifier log contains \"%s\" (__msg %d of %d) after the previous __msg; got: only before it",
-			     pfx, e->msgs.v[i], i + 1, e->msgs.n);
+			kt_strv_pushf(&d->v, "%sexpected: verifier log contains \"%s\" (__msg %d of %d) after the previous __msg; got: only before it",
+				      pfx, e->msgs.v[i], i + 1, e->msgs.n);
 		else
-			diag(d, "%sexpected: verifier log contains \"%s\" (__msg %d of %d); got: not in the log",
-			     pfx, e->msgs.v[i], i + 1, e->msgs.n);
+			kt_strv_pushf(&d->v, "%sexpected: verifier log contains \"%s\" (__msg %d of %d); got: not in the log",
+				      pfx, e->msgs.v[i], i + 1, e->msgs.n);
 	}
 	for (int i = 0; i < e->not_msgs.n; i++) {
 		char *l = kt_line_containing(log, e->not_msgs.v[i]);
 
 		if (l)
-			diag(d, "%sexpected: verifier log without \"%s\" (__not_msg); got: \"%s\"",
-			     pfx, e->not_msgs.v[i], l);
+			kt_strv_pushf(&d->v, "%sexpected: verifier log without \"%s\" (__not_msg); got: \"%s\"",
+				      pfx, e->not_msgs.v[i], l);
 		free(l);
 	}
 	if (!r->loaded || !kt_expect_wants_run(e))
 		return;
 	if (r->run_err[0]) {
-		diag(d, "%sexpected: the program runs; got: %s", pfx, r->run_err);
+		kt_strv_pushf(&d->v, "%sexpected: the program runs; got: %s", pfx, r->run_err);
 		return;
 	}
 	if (e->has_retval && !fits(e->retval, r->value_size)) {
-		diag(d, "%sexpected: %s %lld (__retval); got: a %d-byte value, which cannot be that",
-		     pfx, e->result_var ? e->result_var : "return value", e->retval, r->value_size);
+		kt_strv_pushf(&d->v, "%sexpected: %s %lld (__retval); got: a %d-byte value, which cannot be that",
+			      pfx, e->result_var ? e->result_var : "return value", e->retval, r->value_size);
 	} else if (e->has_retval &&
 		   mask(r->value, r->value_size) != mask((unsigned long long)e->retval, r->value_size)) {
-		diag(d, "%sexpected: %s %lld (__retval); got: %lld (%#llx)", pfx,
-		     e->result_var ? e->result_var : "return value", e->retval,
-		     r->value_size == 4 ? (long long)(int)r->value : (long long)r->value,
-		     r->value);
+		kt_strv_pushf(&d->v, "%sexpected: %s %lld (__retval); got: %lld (%#llx)", pfx,
+			      e->result_var ? e->result_var : "return value", e->retval,
+			      r->value_size == 4 ? (long long)(int)r->value : (long long)r->value,
+			      r->value);
 	}
 }
 
@@ -155,14 +142,14 @@ static void check_dmesg(const struct kt_expect *e, const struct kt_span *s, stru
 			at = j + 1;
 			continue;
 		}
-		diag(d, "expected: kernel log line containing \"%s\" (__dmesg %d of %d); got: none of the %d new line(s)%s",
-		     e->dmesg.v[i], i + 1, e->dmesg.n, l->n - at, at ? " after the previous match" : "");
+		kt_strv_pushf(&d->v, "expected: kernel log line containing \"%s\" (__dmesg %d of %d); got: none of the %d new line(s)%s",
+			      e->dmesg.v[i], i + 1, e->dmesg.n, l->n - at, at ? " after the previous match" : "");
 	}
 	for (int i = 0; i < e->not_dmesg.n; i++)
 		for (int j = 0; j < l->n; j++)
 			if (strstr(l->v[j], e->not_dmesg.v[i])) {
-				diag(d, "expected: no kernel log line containing \"%s\" (__not_dmesg); got: \"%s\"",
-				     e->not_dmesg.v[i], l->v[j]);
+				kt_strv_pushf(&d->v, "expected: no kernel log line containing \"%s\" (__not_dmesg); got: \"%s\"",
+					      e->not_dmesg.v[i], l->v[j]);
 				break;
 			}
 	for (int i = 0; i < e->ncounts; i++) {
@@ -172,8 +159,8 @@ static void check_dmesg(const struct kt_expect *e, const struct kt_span *s, stru
 		for (int j = 0; j < l->n; j++)
 			n += strstr(l->v[j], c->needle) != NULL;
 		if (n < c->lo || n > c->hi)
-			diag(d, "expected: %lld..%lld kernel log line(s) containing \"%s\" (__dmesg_count); got: %lld",
-			     c->lo, c->hi, c->needle, n);
+			kt_strv_pushf(&d->v, "expected: %lld..%lld kernel log line(s) containing \"%s\" (__dmesg_count); got: %lld",
+				      c->lo, c->hi, c->needle, n);
 	}
 }
 
@@ -241,7 +228,7 @@ static int run_test(const struct kt_obj *o, const struct kt_prog *p, int n)
 	}
 	kt_run_done();
 	if (kt_span_end(&span)) {
-		diag(&d, "error: could not restore a sysctl");
+		kt_strv_pushf(&d.v, "error: could not restore a sysctl");
 		setup_failed = true;
 	}
 	if (kt_verbose)
@@ -322,16 +309,9 @@ int cmd_test(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	ret = KT_OK;
-	kt_setup_libbpf_print();
-
-	/* every check that needs no kernel comes first: bad input fails
-	 * before anything is loaded */
-	ret = kt_objs_open(argv + 1, nobjs, true, &objs, &ntests);
+	ret = kt_objs_open_to_run(argv + 1, nobjs, &objs, &ntests);
 	if (ret)
 		return ret;
-	ret = kt_check_kfuncs_present(objs, nobjs);
-	if (ret)
-		goto out;
 
 	for (int i = 0; i < nobjs; i++)
 		for (int j = 0; j < objs[i].nprogs; j++)
@@ -351,7 +331,6 @@ int cmd_test(int argc, char **argv)
 				ret = r;
 		}
 	}
-out:
 	kt_objs_close(objs, nobjs);
 	return ret;
 }

@@ -208,13 +208,9 @@ int cmd_try(int argc, char **argv)
 	ret = kt_parse_args(argc, argv, &args, NULL, &nobjs);
 	if (ret >= 0)
 		return ret;
-	kt_setup_libbpf_print();
-	ret = kt_objs_open(argv + 1, nobjs, true, &objs, &nrows);
+	ret = kt_objs_open_to_run(argv + 1, nobjs, &objs, &nrows);
 	if (ret)
 		return ret;
-	ret = kt_check_kfuncs_present(objs, nobjs);
-	if (ret)
-		goto out;
 
 	if (kt_listing_read(KT_LISTING_PATH, &listing, err, sizeof(err)) == 0)
 		l = &listing;
@@ -255,7 +251,6 @@ int cmd_try(int argc, char **argv)
 	kt_kbtf_free(&kb);
 	if (l)
 		kt_listing_free(l);
-out:
 	kt_objs_close(objs, nobjs);
 	return ret;
 }

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +71,7 @@ static unsigned int prog_flag(const char *name)
 		{ "BPF_F_DENY_DEPRECATED_KFUNCS", BPF_F_DENY_DEPRECATED_KFUNCS },
 	};
 
-	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(flags); i++)
 		if (strcmp(name, flags[i].name) == 0)
 			return flags[i].flag;
 	return 0;
@@ -87,9 +88,28 @@ static const char *tag_val(const char *t, const char *name)
 static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		     size_t errlen)
 {
+	/* The tags that add a text to a list, and the macros that write them */
+	static const struct {
+		const char *tag, *macro;
+		size_t list;	/* of struct kt_expect, a struct kt_strv */
+	} texts[] = {
+		{ "expect_msg", "__msg", offsetof(struct kt_expect, msgs) },
+		{ "expect_not_msg", "__not_msg", offsetof(struct kt_expect, not_msgs) },
+		{ "expect_dmesg", "__dmesg", offsetof(struct kt_expect, dmesg) },
+		{ "expect_not_dmesg", "__not_dmesg", offsetof(struct kt_expect, not_dmesg) },
+	};
 	const char *t = tag + strlen(TAG_PFX), *v;
 	long long n;
 
+	for (size_t i = 0; i < ARRAY_SIZE(texts); i++) {
+		v = tag_val(t, texts[i].tag);
+		if (!v)
+			continue;
+		if (!*v)
+			return bad(err, errlen, "empty %s", texts[i].macro);
+		kt_strv_push((struct kt_strv *)((char *)e + texts[i].list), v);
+		return 0;
+	}
 	if (strcmp(t, "expect_success") == 0 || strcmp(t, "expect_failure") == 0) {
 		bool f = strcmp(t, "expect_failure") == 0;
 
@@ -97,14 +117,6 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 			return bad(err, errlen, "both __success and __failure");
 		e->has_outcome = true;
 		e->expect_failure = f;
-	} else if ((v = tag_val(t, "expect_msg"))) {
-		if (!*v)
-			return bad(err, errlen, "empty __msg");
-		kt_strv_push(&e->msgs, v);
-	} else if ((v = tag_val(t, "expect_not_msg"))) {
-		if (!*v)
-			return bad(err, errlen, "empty __not_msg");
-		kt_strv_push(&e->not_msgs, v);
 	} else if ((v = tag_val(t, "log_level"))) {
 		if (e->has_log_level)
 			return bad(err, errlen, "__log_level given twice");
@@ -132,14 +144,6 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		if (strcmp(v, "write") != 0)
 			return bad(err, errlen, "__trigger(\"%s\"): unknown trigger (known: \"write\")", v);
 		e->trigger = kt_xstrdup(v);
-	} else if ((v = tag_val(t, "expect_dmesg"))) {
-		if (!*v)
-			return bad(err, errlen, "empty __dmesg");
-		kt_strv_push(&e->dmesg, v);
-	} else if ((v = tag_val(t, "expect_not_dmesg"))) {
-		if (!*v)
-			return bad(err, errlen, "empty __not_dmesg");
-		kt_strv_push(&e->not_dmesg, v);
 	} else if ((v = tag_val(t, "dmesg_count"))) {
 		/* "lo,hi,needle"; the needle may itself hold commas */
 		const char *c1 = strchr(v, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;

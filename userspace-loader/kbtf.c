@@ -14,6 +14,7 @@
 #include "btftags.h"
 #include "kbtf.h"
 #include "kfunctool.h"
+#include "listing.h"
 #include "util.h"
 
 static int cmp_str(const void *a, const void *b)
@@ -397,4 +398,41 @@ bool kt_kbtf_any_kfunc(const struct kt_kbtf *k)
 	for (int i = 0; !any && i < k->nmods; i++)
 		any = k->mods[i].tags && k->mods[i].tags->nkfuncs;
 	return any;
+}
+
+/* The rows of @btf's kfuncs, tagged bpf_kfunc, less those whose tags
+ * conflict: the kernel refuses their module */
+static void add_rows(struct kt_listing *l, const struct btf *btf, const struct kt_btftags *t,
+		     const char *owner)
+{
+	for (int i = 0; t && i < t->n; i++) {
+		const struct kt_kfunc_tags *f = &t->funcs[i];
+		struct kt_listing_row *r;
+
+		if (!f->kfunc || f->error)
+			continue;
+		l->rows = kt_xrealloc(l->rows, (l->nrows + 1) * sizeof(*l->rows));
+		r = &l->rows[l->nrows++];
+		*r = (struct kt_listing_row){
+			.name = (char *)kt_kfunc_tags_name(btf, f),
+			.owner = (char *)owner,
+			.btf_id = f->id,
+			.hooks = "-",
+			.tier = f->tier,
+			.flags = "-",
+			.since = (char *)(f->since ? f->since : "-"),
+			.removal = (char *)(f->removal ? f->removal : "-"),
+			.replacement = (char *)(f->replacement ? f->replacement : "-"),
+		};
+	}
+}
+
+void kt_kbtf_listing(const struct kt_kbtf *k, struct kt_listing *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->path = kt_xasprintf("the BTF tags of %s", k->where);
+	l->from_tags = true;
+	add_rows(l, k->vmlinux, k->vmlinux_tags, "vmlinux");
+	for (int i = 0; i < k->nmods; i++)
+		add_rows(l, k->mods[i].btf, k->mods[i].tags, k->mods[i].name);
 }

@@ -13,6 +13,7 @@
 
 struct btf;
 struct kt_btftags;
+struct kt_listing;
 
 struct kt_kbtf_mod {
 	char *name;		/* module name ("sample_kfuncs") */
@@ -56,6 +57,15 @@ const struct kt_btftags *kt_kbtf_tags(const struct kt_kbtf *k, const struct btf 
 /* Does some BTF of @k (indexed) have a tier or record tag / a bpf_kfunc tag? */
 bool kt_kbtf_any_tier(const struct kt_kbtf *k);
 bool kt_kbtf_any_kfunc(const struct kt_kbtf *k);
+
+/*
+ * A listing of @k's kfuncs made from their tags (indexed), a row per FUNC
+ * tagged bpf_kfunc as the kernel lists a registered kfunc, with no hooks,
+ * flags or counts ("-", 0) and l->from_tags set; a kfunc whose tags
+ * conflict has no row, as the kernel refuses its module. The rows point
+ * into @k's BTF: kt_listing_free() it before kt_kbtf_free(@k).
+ */
+void kt_kbtf_listing(const struct kt_kbtf *k, struct kt_listing *l);
 
 /*
  * Owner ("vmlinux" or a module name) of FUNC @name, or NULL if the kernel

@@ -34,8 +34,8 @@ struct kt_listing {
 	int nrows;
 	char *path;
 	char *text;		/* the file; rows point into it */
-	bool from_tags;		/* made from BTF tags (kt_listing_from_tags()):
-				 * no hooks, flags or counts */
+	bool from_tags;		/* made from BTF tags (kt_kbtf_listing()): no
+				 * hooks, flags or counts; text NULL */
 };
 
 /*

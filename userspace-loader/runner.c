@@ -512,3 +512,17 @@ int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs)
 	kt_kbtf_free(&k);
 	return ret;
 }
+
+int kt_objs_open_to_run(char **paths, int n, struct kt_obj **objs, int *nprogs)
+{
+	int ret;
+
+	kt_setup_libbpf_print();
+	ret = kt_objs_open(paths, n, true, objs, nprogs);
+	if (ret)
+		return ret;
+	ret = kt_check_kfuncs_present(*objs, n);
+	if (ret)
+		kt_objs_close(*objs, n);
+	return ret;
+}

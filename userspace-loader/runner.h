@@ -85,6 +85,13 @@ char *kt_load_failure(int err, const char *log, const char *fallback);
  * non-weak kfunc the running kernel lacks, KT_RUNTIME if the kernel BTF
  * cannot be read, else KT_OK. */
 int kt_check_kfuncs_present(struct kt_obj *objs, int nobjs);
+/*
+ * The @n objects of @paths that test and try run, with their expectations
+ * (kt_objs_open()), every check that needs no kernel first, then
+ * kt_check_kfuncs_present(): bad input fails before anything is loaded.
+ * An exit code; on failure nothing is left open.
+ */
+int kt_objs_open_to_run(char **paths, int n, struct kt_obj **objs, int *nprogs);
 
 /* "-13 (Permission denied)" */
 const char *kt_errstr(int err);

@@ -58,6 +58,17 @@ void *kt_xmalloc(size_t n)
 	return p;
 }
 
+FILE *kt_xmemstream(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+
+	if (!f) {
+		kt_err("out of memory");
+		exit(KT_RUNTIME);
+	}
+	return f;
+}
+
 void *kt_xcalloc(size_t n, size_t m)
 {
 	void *p = calloc(n ? n : 1, m ? m : 1);
@@ -86,34 +97,54 @@ char *kt_xstrdup(const char *s)
 	return memcpy(kt_xmalloc(n), s, n);
 }
 
-char *kt_xasprintf(const char *fmt, ...)
+static char *xvasprintf(const char *fmt, va_list ap)
 {
-	va_list ap;
 	char *s;
-	int n;
 
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
+	if (vasprintf(&s, fmt, ap) < 0) {
 		kt_err("out of memory");
 		exit(KT_RUNTIME);
 	}
 	return s;
 }
 
-void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len)
+char *kt_xasprintf(const char *fmt, ...)
 {
-	char *c;
+	va_list ap;
+	char *s;
 
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* Append @c, allocated, to @sv */
+static void strv_take(struct kt_strv *sv, char *c)
+{
 	if (sv->n == sv->cap) {
 		sv->cap = sv->cap ? sv->cap * 2 : 8;
 		sv->v = kt_xrealloc(sv->v, sv->cap * sizeof(*sv->v));
 	}
-	c = kt_xmalloc(len + 1);
+	sv->v[sv->n++] = c;
+}
+
+void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len)
+{
+	char *c = kt_xmalloc(len + 1);
+
 	memcpy(c, s, len);
 	c[len] = '\0';
-	sv->v[sv->n++] = c;
+	strv_take(sv, c);
+}
+
+void kt_strv_pushf(struct kt_strv *sv, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strv_take(sv, xvasprintf(fmt, ap));
+	va_end(ap);
 }
 
 void kt_strv_push(struct kt_strv *sv, const char *s)

@@ -17,6 +17,7 @@ struct kt_strv {
 
 void kt_strv_push(struct kt_strv *sv, const char *s);
 void kt_strv_pushn(struct kt_strv *sv, const char *s, size_t len);
+__attribute__((format(printf, 2, 3))) void kt_strv_pushf(struct kt_strv *sv, const char *fmt, ...);
 bool kt_strv_has(const struct kt_strv *sv, const char *s);
 void kt_strv_free(struct kt_strv *sv);
 
@@ -24,6 +25,8 @@ void *kt_xmalloc(size_t n);
 void *kt_xcalloc(size_t n, size_t m);
 void *kt_xrealloc(void *p, size_t n);
 char *kt_xstrdup(const char *s);
+/* open_memstream(), which fails only for want of memory, as kt_xmalloc() */
+FILE *kt_xmemstream(char **buf, size_t *len);
 __attribute__((format(printf, 1, 2))) char *kt_xasprintf(const char *fmt, ...);
 
 /* Whole file into a NUL-terminated buffer; NULL and errno on failure. */

@@ -5,15 +5,12 @@
 # file descriptor for the program (EMFILE), is neither counted in the
 # listing nor warned about in the kernel log; the same load with one more
 # descriptor allowed is both.
-listing=/sys/kernel/debug/bpf/kfuncs
+. /tests/lib.sh
 obj=/bpf/tiers_syscall.bpf.o
 # A comm of its own, so that no earlier warning suppresses this one
 kt=/tmp/kt-failed
 cp "$(command -v kfunctool)" $kt || exit 1
 echo 1 > /proc/sys/kernel/bpf_kfunc_deprecation
-count() {
-	awk -F '\t' '$1 == "bpf_sample_sum32" && $2 == "sample_kfuncs" { print $10 }' $listing
-}
 try() {	# try N [LOADER]: load with at most N open files
 	(ulimit -n "$1" && exec ${2:-$kt} load $obj deprecated_sum32 --pin /sys/fs/bpf/failed) \
 		> /tmp/out 2>&1
@@ -29,20 +26,20 @@ done
 rm /sys/fs/bpf/failed
 rc=0
 dmesg -c > /dev/null
-c0=$(count)
+c0=$(count bpf_sample_sum32)
 try $((n - 1)) && { echo "the load succeeded with $((n - 1)) files"; rm /sys/fs/bpf/failed; exit 1; }
 grep -q 'Too many open files' /tmp/out || { echo "not EMFILE: $(cat /tmp/out)"; exit 1; }
 # The verifier passed the program: its deprecation notice, printed only
 # for a program that passed, is in the log.
 grep -q 'failed after passing verification, .*(verifier: kfunc bpf_sample_sum32 is deprecated since 6.1' /tmp/out ||
 	{ echo "no sign the load passed verification: $(cat /tmp/out)"; exit 1; }
-c1=$(count)
+c1=$(count bpf_sample_sum32)
 echo "$((n - 1)) files: $(grep -o 'failed after [^(]*([^)]*)' /tmp/out); count $c0 -> $c1"
 [ "$c1" = "$c0" ] || rc=1
 dmesg | grep 'comm kt-failed' && { echo "a warning for a program that did not load"; rc=1; }
 try $n || { echo "the load failed with $n files"; exit 1; }
 rm /sys/fs/bpf/failed
-c2=$(count)
+c2=$(count bpf_sample_sum32)
 echo "$n files: loaded; count $c1 -> $c2"
 [ "$c2" = $((c1 + 1)) ] || rc=1
 dmesg | grep -q 'bpf: prog deprecated_sum3 (comm kt-failed' || { echo "no warning for the load"; rc=1; }

@@ -13,7 +13,6 @@
 # tiers fails instead: insmod-no-btf). Then the module loads normally.
 . /tests/lib.sh
 ko=/lib/modules/stable-kfuncs/sample_register.ko
-listing=/sys/kernel/debug/bpf/kfuncs
 fs=/sys/kernel/debug/failslab
 rc=0
 fail() { echo "N=$n: $*"; rc=1; }

@@ -11,7 +11,6 @@
 # Built only where the tree's libbpf can distill BTF (the Makefile).
 . /tests/lib.sh
 dir=/lib/modules/stable-kfuncs
-listing=/sys/kernel/debug/bpf/kfuncs
 rc=0
 dmesg -c > /dev/null
 rmmod sample_kfuncs || { echo "cannot unload sample_kfuncs"; exit 1; }

@@ -7,7 +7,6 @@
 # the tombstone's module loads again.
 . /tests/lib.sh
 dir=/lib/modules/stable-kfuncs
-listing=/sys/kernel/debug/bpf/kfuncs
 name=bpf_sample_legacy_mul
 rc=0
 rmmod sample_kfuncs || { echo "could not unload sample_kfuncs"; exit 1; }

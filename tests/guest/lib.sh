@@ -30,3 +30,25 @@ uptime_cs() {
 	read -r up _ < /proc/uptime
 	echo $((${up%.*} * 100 + 1${up#*.} - 100))
 }
+
+# The kernel's kfunc listing (the listing layer), one kfunc a line, its
+# columns: 1 name, 2 owner, 3 btf_id, 4 hooks, 5 tier, 6 flags, 7 since,
+# 8 removal, 9 replacement, 10 count, 11 loaded
+listing=/sys/kernel/debug/bpf/kfuncs
+
+# col KFUNC N: column N of sample_kfuncs' KFUNC in the listing
+col() {
+	awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $2 == "sample_kfuncs" { print $f }' $listing
+}
+
+# count KFUNC: its count column (programs loaded calling it; for a
+# tombstone, loads it rejected)
+count() {
+	col "$1" 10
+}
+
+# fail MSG...: say what went wrong, and let the test go on to fail (rc=1)
+fail() {
+	echo "$*"
+	rc=1
+}

@@ -17,12 +17,6 @@
 #   and loads ones that call none: a stable kfunc, the fallback above.
 . /tests/lib.sh
 dir=/offline/libbpf
-listing=/sys/kernel/debug/bpf/kfuncs
-# col KFUNC N: field N of sample_kfuncs' KFUNC in the listing
-col() {
-	awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $2 == "sample_kfuncs" { print $f }' $listing
-}
-count() { col "$1" 10; }
 rc=0
 # Nothing is left loaded: the programs are freed shortly after their last
 # fd is closed, before the next test reads the listing.

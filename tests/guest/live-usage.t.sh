@@ -5,11 +5,8 @@
 # loaded now: two pinned programs make 2, and unpinning one brings it back
 # to 1 once the kernel freed it, while count, the loads ever, stays.
 # kfunctool list shows the column in its table and its JSON.
-listing=/sys/kernel/debug/bpf/kfuncs
+. /tests/lib.sh
 obj=/bpf/tiers_syscall.bpf.o
-col() {	# col KFUNC FIELD
-	awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $2 == "sample_kfuncs" { print $f }' $listing
-}
 wait_loaded() {	# wait_loaded N: up to 10 s for the free to happen
 	i=0
 	while [ "$(col bpf_sample_sum 11)" != "$1" ] && [ $i -lt 100 ]; do

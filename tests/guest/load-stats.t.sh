@@ -9,10 +9,6 @@
 # listing, is counted.
 . /tests/lib.sh
 obj=/bpf/warnings.bpf.o
-listing=/sys/kernel/debug/bpf/kfuncs
-uses() {
-	awk -F '\t' '$1 == "bpf_sample_sum32" && $2 == "sample_kfuncs" { print $10 }' $listing
-}
 # check OUT PATTERN: OUT is the header and 2 lines matching PATTERN
 check() {
 	printf '%s\n' "$1" | sed -n 1p | grep -qx 'prog,load,verification_us,syscall_ns,insns' ||
@@ -28,12 +24,12 @@ echo "$out"
 # resolution) and the instructions the verifier processed
 check "$out" '^warn_a,[23],[0-9]+,[0-9]+,[1-9][0-9]*$' || rc=1
 
-has_layer listing && u0=$(uses)
+has_layer listing && u0=$(count bpf_sample_sum32)
 out=$(kfunctool repeat 3 --stats --no-log $obj warn_a) || exit 1
 echo "$out"
 check "$out" '^warn_a,[23],-1,[0-9]+,-1$' || rc=1
 if has_layer listing; then
-	u1=$(uses)
+	u1=$(count bpf_sample_sum32)
 	echo "uses of bpf_sample_sum32: $u0 -> $u1"
 	[ "$u1" = $((u0 + 3)) ] || { echo "want 3 loads counted"; rc=1; }
 fi

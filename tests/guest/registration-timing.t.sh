@@ -9,9 +9,7 @@
 # initialising is not in the listing (with the listing layer).
 . /tests/lib.sh
 ko=/lib/modules/stable-kfuncs/sample_register.ko
-listing=/sys/kernel/debug/bpf/kfuncs
 rc=0
-fail() { echo "$*"; rc=1; }
 
 dmesg -c > /dev/null
 if insmod $ko vmlinux_owner=1 2> /tmp/err; then

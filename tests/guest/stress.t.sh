@@ -16,7 +16,7 @@
 # kernel's share), ends them, and the test then says how many loads were
 # done.
 # needs: smp
-listing=/sys/kernel/debug/bpf/kfuncs
+. /tests/lib.sh
 obj=/bpf/tiers_syscall.bpf.o
 ko=/lib/modules/stable-kfuncs/sample_register.ko
 sysctl=/proc/sys/kernel/bpf_kfunc_deprecation
@@ -31,10 +31,6 @@ if [ -e /sys/kernel/debug/kmemleak ]; then
 fi
 kfuncs="bpf_sample_mix bpf_sample_sum bpf_sample_sum32 bpf_sample_legacy_mul"
 rc=0
-fail() { echo "$*"; rc=1; }
-col() {	# col KFUNC FIELD: 10 count, 11 loaded
-	awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $2 == "sample_kfuncs" { print $f }' $listing
-}
 snapshot() {	# snapshot FILE: each kfunc's count and loaded
 	for k in $kfuncs; do echo "$k $(col $k 10) $(col $k 11)"; done > "$1"
 }

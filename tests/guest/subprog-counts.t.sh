@@ -6,11 +6,8 @@
 # bpf_loop() callback, or several of them with the main program. A call in
 # a branch the verifier found dead does not count, also when a loader with
 # CAP_BPF alone makes the verifier walk it as a speculative path.
-listing=/sys/kernel/debug/bpf/kfuncs
+. /tests/lib.sh
 obj=/bpf/subprogs.bpf.o
-count() {
-	awk -F '\t' -v n="$1" '$1 == n && $2 == "sample_kfuncs" { print $10 }' $listing
-}
 rc=0
 for prog in sub_static sub_global sub_loop_cb sub_many; do
 	c0=$(count bpf_sample_sum32)

@@ -15,7 +15,6 @@ wobj=/bpf/warnings.bpf.o
 kt=/tmp/kt-trace
 cp "$(command -v kfunctool)" $kt || exit 1
 rc=0
-fail() { echo "$*"; rc=1; }
 events() {	# events: the event lines so far, from prog_id= on
 	sed -n 's/.* bpf_kfunc_deprecated: //p' $tr/trace
 }

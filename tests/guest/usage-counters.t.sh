@@ -9,11 +9,8 @@
 # kernel's atomic64_inc() is what makes it so. A tombstone counts the
 # loads it rejected.
 # needs: smp
-listing=/sys/kernel/debug/bpf/kfuncs
+. /tests/lib.sh
 obj=/bpf/tiers_syscall.bpf.o
-count() {
-	awk -F '\t' -v n="$1" '$1 == n && $2 == "sample_kfuncs" { print $10 }' $listing
-}
 loads() {	# PROG N: load and unload PROG N times
 	kfunctool repeat $2 $obj $1 > /dev/null
 }

@@ -30,19 +30,16 @@ build() {
 		-c "$tmp/$name.bpf.c" -o "$tmp/$name.bpf.o" > "$tmp/$name.log" 2>&1
 }
 
-build deprecated <<'EOF2'
-SEC("syscall") int p(void *ctx) { return bpf_sample_sum32(1, 2); }
-EOF2
-[ $? != 0 ] || { echo "deprecated call: compiled under -Werror"; rc=1; }
-grep -qF "'bpf_sample_sum32' is deprecated: bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4: use bpf_sample_sum [-Werror,-Wdeprecated-declarations]" "$tmp/deprecated.log" ||
-	{ echo "deprecated call: no warning with the record:"; cat "$tmp/deprecated.log"; rc=1; }
-
-build removed <<'EOF2'
-SEC("syscall") int p(void *ctx) { return bpf_sample_legacy_mul(1, 2); }
-EOF2
-[ $? != 0 ] || { echo "removed call: compiled"; rc=1; }
-grep -qF "error: 'bpf_sample_legacy_mul' is unavailable: bpf_sample_legacy_mul was removed in 6.1: use bpf_sample_mix" "$tmp/removed.log" ||
-	{ echo "removed call: no error naming the replacement:"; cat "$tmp/removed.log"; rc=1; }
+# refused NAME KFUNC MESSAGE: a call of KFUNC does not compile, and clang
+# says MESSAGE
+refused() {
+	echo "SEC(\"syscall\") int p(void *ctx) { return $2(1, 2); }" | build "$1"
+	[ $? != 0 ] || { echo "$1 call: compiled"; rc=1; }
+	grep -qF "$3" "$tmp/$1.log" || { echo "$1 call: clang did not say \"$3\":"; cat "$tmp/$1.log"; rc=1; }
+}
+# under -Werror
+refused deprecated bpf_sample_sum32 "'bpf_sample_sum32' is deprecated: bpf_sample_sum32 is deprecated since 6.1, removal planned for 6.4: use bpf_sample_sum [-Werror,-Wdeprecated-declarations]"
+refused removed bpf_sample_legacy_mul "error: 'bpf_sample_legacy_mul' is unavailable: bpf_sample_legacy_mul was removed in 6.1: use bpf_sample_mix"
 
 build clean <<'EOF2' || { echo "stable and unstable calls: not clean:"; cat "$tmp/clean.log"; rc=1; }
 SEC("syscall") int p(void *ctx)

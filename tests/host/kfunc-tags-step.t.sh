@@ -12,7 +12,7 @@ set -u
 . "$(dirname "$0")/../../scripts/lib.sh"
 b=$B
 kdir=$b/linux
-mods=$b/kmod/module
+mods=$b/kmod/module tmods=$b/kmod/tests/modules
 rb=$kdir/tools/bpf/resolve_btfids/resolve_btfids
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,8 +34,8 @@ step() {
 	[ "$got" = "$2" ] || { echo "  want: $2"; rc=1; }
 }
 step "$mods/sample_kfuncs.mod.o" "0 none"	# no kfunc set, no BTF
-step "$mods/sample_register.nobtf.ko" "0 none"	# unstable kfuncs, no BTF
-step "$mods/sample_register.ko" "0 none"	# tags all there
+step "$tmods/sample_register.nobtf.ko" "0 none"	# unstable kfuncs, no BTF
+step "$tmods/sample_register.ko" "0 none"	# tags all there
 step "$mods/sample_kfuncs.nobtf.ko" fail	# tiers, no BTF
 grep -q 'sample_kfuncs.nobtf.ko has kfuncs with a tier but no .BTF to tag' "$tmp/out" ||
 	{ echo "  no reason given"; rc=1; }
@@ -49,12 +49,14 @@ done
 exec "$rb" "\$@"
 OLD
 chmod +x "$tmp/old-resolve-btfids"
-mkdir "$tmp/kmod"
+mkdir -p "$tmp/kmod/tests"
 cp -r "$top/Kbuild" "$top/module" "$tmp/kmod/"
+cp -r "$top/tests/modules" "$tmp/kmod/tests/"
 if make -s -C "$kdir" M="$tmp/kmod" RESOLVE_BTFIDS="$tmp/old-resolve-btfids" modules \
 		> "$tmp/build.log" 2>&1; then
-	for m in sample_kfuncs sample_register; do
-		ko=$tmp/kmod/module/$m.ko
+	for m in module/sample_kfuncs tests/modules/sample_register; do
+		ko=$tmp/kmod/$m.ko
+		m=${m##*/}
 		objcopy -O binary --only-section=.BTF_ids "$ko" "$tmp/ids"
 		# BTF ids are in the thousands; unresolved, the section holds
 		# only zeros and the sets' flags and counts
