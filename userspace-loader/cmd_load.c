@@ -263,7 +263,9 @@ static int take(void *ctx, int c, const char *arg)
 
 /*
  * Both commands: load the @n PROGs @pnames of @path into @l, after every
- * check that needs no kernel; an exit code.
+ * check that needs no kernel; an exit code. With --caps, this and every
+ * later BPF_PROG_LOAD are made with those capabilities alone, until
+ * kt_caps_load_all().
  */
 static int load(const char *path, char **pnames, int n, const struct load_args *a,
 		char *log, struct loaded *l)
@@ -302,9 +304,7 @@ static int load(const char *path, char **pnames, int n, const struct load_args *
 		kt_err("cannot lower the capabilities for --caps: %s", kt_errstr(ret));
 		return KT_RUNTIME;
 	}
-	ret = load_progs(path, pnames, n, log, l);
-	kt_caps_load_all();
-	return ret;
+	return load_progs(path, pnames, n, log, l);
 }
 
 int cmd_load(int argc, char **argv)
@@ -332,6 +332,7 @@ int cmd_load(int argc, char **argv)
 	}
 	log = kt_xmalloc(LOG_BUF_SZ);
 	ret = load(argv[1], &argv[2], 1, &a, log, &l);
+	kt_caps_load_all();
 	if (!ret)
 		ret = pin_prog(l.progs[0], a.pin);
 	loaded_free(&l);
@@ -375,6 +376,7 @@ int cmd_repeat(int argc, char **argv)
 	if (!ret)
 		ret = repeat_loads(argv[2], &l, rounds, a.stats,
 				   a.no_log ? 0 : LOG_LEVEL_STATS, log);
+	kt_caps_load_all();
 	loaded_free(&l);
 	free(log);
 	return ret;

@@ -6,7 +6,9 @@
 # log level 4 log. With --no-log the loads ask for no log (libbpf's first
 # try): every figure read from a log is -1, never one left over from an
 # earlier load, and a deprecated call still verifies and, with the
-# listing, is counted.
+# listing, is counted. --caps holds for the repeated loads too: with
+# CAP_BPF alone the verifier walks a speculative branch as well, and
+# processes more instructions.
 . /tests/lib.sh
 obj=/bpf/warnings.bpf.o
 # check OUT PATTERN: OUT is the header and 2 lines matching PATTERN
@@ -33,6 +35,15 @@ if has_layer listing; then
 	echo "uses of bpf_sample_sum32: $u0 -> $u1"
 	[ "$u1" = $((u0 + 3)) ] || { echo "want 3 loads counted"; rc=1; }
 fi
+
+spec=/bpf/speculative.bpf.o
+insns() {	# insns [OPTION]...: instructions processed at the second load
+	kfunctool repeat "$@" 2 --stats $spec spec_deprecated | sed -n 2p | cut -d, -f5
+}
+all=$(insns) bpf=$(insns --caps CAP_BPF)
+echo "spec_deprecated's second load: $all instructions as root, $bpf with CAP_BPF alone"
+[ -n "$all" ] && [ -n "$bpf" ] && [ "$bpf" -gt "$all" ] ||
+	{ echo "want more instructions with CAP_BPF alone"; rc=1; }
 
 kfunctool repeat 2 --no-log $obj warn_a > /dev/null 2>&1 &&
 	{ echo "--no-log without --stats was taken"; rc=1; }
