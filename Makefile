@@ -163,7 +163,7 @@ endif
 loader: deps
 	@$(MAKE) -s --no-print-directory -C userspace-loader OUT=$(B)/loader
 
-TOOLS = $(B)/tools/fail-nth $(B)/tools/without-cap $(B)/tools/as-uid $(B)/tools/verifier-oracle
+TOOLS = $(B)/tools/fail-nth $(B)/tools/drop $(B)/tools/verifier-oracle
 ifeq ($(SERIES_PATCHES_TOOLS),1)
 # linked with the tree's libbpf, whose tiers come with the core layer
 TOOLS += $(if $(HAS_CORE),$(B)/tools/libbpf-tiers)

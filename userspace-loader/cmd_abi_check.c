@@ -316,10 +316,8 @@ static void print_text(const struct report *r, const struct kt_abi *old,
 static void print_json(const struct report *r, const struct kt_abi *old,
 		       const struct kt_abi *new)
 {
-	printf("{\"old_release\":");
-	json_str(stdout, old->release);
-	printf(",\"new_release\":");
-	json_str(stdout, new->release);
+	json_member(stdout, "{\"old_release\":", json_str, old->release);
+	json_member(stdout, ",\"new_release\":", json_str, new->release);
 	printf(",\"findings\":[");
 	for (int i = 0; i < r->n; i++) {
 		const struct finding *f = &r->f[i];
@@ -327,14 +325,10 @@ static void print_json(const struct report *r, const struct kt_abi *old,
 		printf("%s{\"severity\":\"%s\",\"rule\":\"%s\",\"owner\":", i ? "," : "",
 		       severity_names[f->sev], f->rule);
 		json_str(stdout, f->owner);
-		printf(",\"kfunc\":");
-		json_str(stdout, f->kfunc);
-		printf(",\"what\":");
-		json_str(stdout, f->what);
-		printf(",\"old\":");
-		json_str(stdout, f->old);
-		printf(",\"new\":");
-		json_str(stdout, f->new);
+		json_member(stdout, ",\"kfunc\":", json_str, f->kfunc);
+		json_member(stdout, ",\"what\":", json_str, f->what);
+		json_member(stdout, ",\"old\":", json_str, f->old);
+		json_member(stdout, ",\"new\":", json_str, f->new);
 		printf("}");
 	}
 	printf("],\"broken\":%d,\"warnings\":%d,\"notes\":%d}\n", r->counts[BREAK],

@@ -299,8 +299,7 @@ static void print_json_finding(const struct finding *f)
 {
 	const struct kt_listing_row *r = f->row;
 
-	printf("{\"name\": ");
-	json_str(stdout, f->name);
+	json_member(stdout, "{\"name\": ", json_str, f->name);
 	printf(", \"tier\": \"%s\", \"registered\": %s, \"owner\": ", kt_tier_name(f->v),
 	       r ? "true" : "false");
 	json_str(stdout, r ? r->owner : f->btf_owner);
@@ -322,12 +321,9 @@ static void print_json_finding(const struct finding *f)
 		printf("null");
 	else
 		json_csv(stdout, r ? r->flags : NULL);
-	printf(", \"since\": ");
-	json_field(stdout, r ? r->since : NULL);
-	printf(", \"removal\": ");
-	json_field(stdout, r ? r->removal : NULL);
-	printf(", \"replacement\": ");
-	json_field(stdout, r ? r->replacement : NULL);
+	json_member(stdout, ", \"since\": ", json_field, r ? r->since : NULL);
+	json_member(stdout, ", \"removal\": ", json_field, r ? r->removal : NULL);
+	json_member(stdout, ", \"replacement\": ", json_field, r ? r->replacement : NULL);
 	printf(", \"count\": ");
 	if (r && !f->from_tags)
 		printf("%lld", r->count);
@@ -342,8 +338,7 @@ static void print_json_finding(const struct finding *f)
 
 static void print_json_obj(const struct kt_obj *o, const struct finding *fs, enum kt_tier v)
 {
-	printf("    {\"file\": ");
-	json_str(stdout, o->path);
+	json_member(stdout, "    {\"file\": ", json_str, o->path);
 	printf(", \"verdict\": \"%s\", \"exit_code\": %d, \"kfuncs\": [", kt_tier_name(v),
 	       kt_tier_exit(v));
 	for (int i = 0; i < o->nkfuncs; i++) {
@@ -403,10 +398,8 @@ static enum kt_tier report(const struct kt_obj *objs, int nobjs, bool json,
 	enum kt_tier worst = KT_TIER_STABLE;
 
 	if (json) {
-		printf("{\"kernel_btf\": ");
-		json_str(stdout, k->where);
-		printf(", \"listing\": ");
-		json_str(stdout, l->path);
+		json_member(stdout, "{\"kernel_btf\": ", json_str, k->where);
+		json_member(stdout, ", \"listing\": ", json_str, l->path);
 		printf(", \"objects\": [\n");
 	}
 	for (int i = 0; i < nobjs; i++) {

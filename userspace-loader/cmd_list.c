@@ -57,20 +57,14 @@ static void print_json(const struct kt_listing_row **rows, int n)
 
 		printf("%s\n  {\"name\": ", i ? "," : "");
 		json_str(stdout, r->name);
-		printf(", \"owner\": ");
-		json_str(stdout, r->owner);
+		json_member(stdout, ", \"owner\": ", json_str, r->owner);
 		printf(", \"btf_id\": %lld, \"hooks\": ", r->btf_id);
 		json_csv(stdout, r->hooks);
-		printf(", \"tier\": ");
-		json_str(stdout, kt_tier_name(r->tier));
-		printf(", \"flags\": ");
-		json_csv(stdout, r->flags);
-		printf(", \"since\": ");
-		json_field(stdout, r->since);
-		printf(", \"removal\": ");
-		json_field(stdout, r->removal);
-		printf(", \"replacement\": ");
-		json_field(stdout, r->replacement);
+		json_member(stdout, ", \"tier\": ", json_str, kt_tier_name(r->tier));
+		json_member(stdout, ", \"flags\": ", json_csv, r->flags);
+		json_member(stdout, ", \"since\": ", json_field, r->since);
+		json_member(stdout, ", \"removal\": ", json_field, r->removal);
+		json_member(stdout, ", \"replacement\": ", json_field, r->replacement);
 		printf(", \"count\": %lld, \"loaded\": %lld}", r->count, r->loaded);
 	}
 	printf("%s]\n", n ? "\n" : "");

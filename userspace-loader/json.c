@@ -99,3 +99,10 @@ void json_csv(FILE *f, const char *csv)
 	}
 	fputc(']', f);
 }
+
+void json_member(FILE *f, const char *pre, void (*value)(FILE *, const char *),
+		 const char *s)
+{
+	fputs(pre, f);
+	value(f, s);
+}

@@ -11,5 +11,9 @@ void json_str(FILE *f, const char *s);
 void json_field(FILE *f, const char *s);
 /* "a,b,c" as ["a","b","c"]; "-" or "" as []. */
 void json_csv(FILE *f, const char *csv);
+/* @pre as it is (", \"key\": "), then @s as @value writes it: an object's
+ * member in one call */
+void json_member(FILE *f, const char *pre, void (*value)(FILE *, const char *),
+		 const char *s);
 
 #endif

@@ -7,14 +7,14 @@
 # listing gives it.
 listing=/sys/kernel/debug/bpf/kfuncs
 rc=0
-if as-uid 65534 cat $listing > /dev/null 2>&1; then
+if drop uid 65534 cat $listing > /dev/null 2>&1; then
 	echo "uid 65534 can read the listing: this test would prove nothing"; rc=1
 fi
 # name owner btf_id tier since removal replacement, as kfunctool tags prints
 awk -F '\t' -v OFS='\t' '$2 == "sample_kfuncs" { print $1, $2, $3, $5, $7, $8, $9 }' \
 	$listing | sort > /tmp/want
 [ "$(wc -l < /tmp/want)" -ge 8 ] || { echo "the listing has $(wc -l < /tmp/want) sample kfuncs"; rc=1; }
-as-uid 65534 kfunctool tags --module sample_kfuncs > /tmp/tags 2> /tmp/err ||
+drop uid 65534 kfunctool tags --module sample_kfuncs > /tmp/tags 2> /tmp/err ||
 	{ echo "kfunctool tags as uid 65534 failed: $(cat /tmp/err)"; rc=1; }
 grep -v '^#' /tmp/tags | sort > /tmp/got
 diff /tmp/want /tmp/got || { echo "BTF tags differ from the listing (- listing, + tags)"; rc=1; }

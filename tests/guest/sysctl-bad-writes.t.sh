@@ -31,7 +31,7 @@ case $err in
 *) echo "nobody writing 2: want EACCES, got: $err"; rc=1 ;;
 esac
 [ "$(cat $f)" = 1 ] || { echo "value changed to $(cat $f) by nobody"; rc=1; }
-err=$(without-cap 21 sh -c "echo 2 > $f" 2>&1) && { echo "root without CAP_SYS_ADMIN could write 2"; rc=1; }
+err=$(drop cap 21 sh -c "echo 2 > $f" 2>&1) && { echo "root without CAP_SYS_ADMIN could write 2"; rc=1; }
 case $err in
 *"Operation not permitted"*) ;;
 *) echo "root without CAP_SYS_ADMIN writing 2: want EPERM, got: $err"; rc=1 ;;
