@@ -284,8 +284,11 @@ static int load(const char *path, char **pnames, int n, const struct load_args *
 		}
 		/* the kernel, and so the record of a load, knows the names so far */
 		for (int j = 0; j < i && !ret; j++) {
-			if (!strncmp(pnames[i], pnames[j], BPF_OBJ_NAME_LEN - 1)) {
-				kt_err("programs %s and %s: one of them twice, or names alike in their first %d characters",
+			if (!strcmp(pnames[i], pnames[j])) {
+				kt_err("program %s given twice", pnames[i]);
+				ret = KT_USAGE;
+			} else if (!strncmp(pnames[i], pnames[j], BPF_OBJ_NAME_LEN - 1)) {
+				kt_err("programs %s and %s: the kernel keeps the first %d characters of a name, and these share them",
 				       pnames[j], pnames[i], BPF_OBJ_NAME_LEN - 1);
 				ret = KT_USAGE;
 			}

@@ -172,7 +172,7 @@ says "repeat N not a number: said" "kfunctool: repeat: N 'x': not a number in 1.
 run "repeat N zero" 2 "$K" repeat 0 "$T/bad_tag.bpf.o" good
 run "repeat --no-log without --stats" 2 "$K" repeat --no-log 1 "$T/bad_tag.bpf.o" good
 run "repeat of one program twice" 2 "$K" repeat 1 "$T/bad_tag.bpf.o" good good
-says "repeat of one program twice: said" "kfunctool: repeat: programs good and good: one of them twice"
+says "repeat of one program twice: said" "kfunctool: repeat: program good given twice"
 run "audit without objects" 2 "$K" audit
 run "audit --listing without --kernel-btf" 2 "$K" audit --listing /dev/null "$T/audit_tiers.bpf.o"
 run "audit --modules-btf without --kernel-btf" 2 "$K" audit --modules-btf "$T" "$T/audit_tiers.bpf.o"
