@@ -40,7 +40,8 @@ static const char test_usage[] =
 "Options may come before or after the objects; all after '--' are objects.\n"
 "\n"
 "Expectations: __success, __failure, __msg, __not_msg, __log_level, __tight_log,\n"
-"__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count, __sysctl,\n"
+"__retval, __result_var, __trigger, __dmesg, __not_dmesg, __dmesg_count,\n"
+"__dmesg_per_minute, __sysctl,\n"
 "__repeat, __flag, __fresh_warnings, __layer.\n"
 "\n"
 "Exit: {OK} all matched; {MISMATCH} a mismatch; {USAGE} usage; {NOFILE} missing file; {NOTELF} not ELF;\n"
@@ -161,6 +162,20 @@ static void check_dmesg(const struct kt_expect *e, const struct kt_span *s, stru
 		if (n < c->lo || n > c->hi)
 			kt_strv_pushf(&d->v, "expected: %lld..%lld kernel log line(s) containing \"%s\" (__dmesg_count); got: %lld",
 				      c->lo, c->hi, c->needle, n);
+	}
+	/*
+	 * One line at the start and one a minute at most after it, however
+	 * long the test took; a second of slack, as the kernel counts the
+	 * minute in jiffies and the span is timed on CLOCK_MONOTONIC
+	 */
+	for (int i = 0; i < e->per_minute.n; i++) {
+		long long n = 0, max = 1 + (s->ms + 1000) / 60000;
+
+		for (int j = 0; j < l->n; j++)
+			n += strstr(l->v[j], e->per_minute.v[i]) != NULL;
+		if (n < 1 || n > max)
+			kt_strv_pushf(&d->v, "expected: 1..%lld kernel log line(s) containing \"%s\" in the test's %lld s (__dmesg_per_minute); got: %lld",
+				      max, e->per_minute.v[i], s->ms / 1000, n);
 	}
 }
 

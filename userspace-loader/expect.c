@@ -97,6 +97,7 @@ static int parse_tag(const char *tag, struct kt_expect *e, char *err,
 		{ "expect_not_msg", "__not_msg", offsetof(struct kt_expect, not_msgs) },
 		{ "expect_dmesg", "__dmesg", offsetof(struct kt_expect, dmesg) },
 		{ "expect_not_dmesg", "__not_dmesg", offsetof(struct kt_expect, not_dmesg) },
+		{ "dmesg_per_minute", "__dmesg_per_minute", offsetof(struct kt_expect, per_minute) },
 	};
 	const char *t = tag + strlen(TAG_PFX), *v;
 	long long n;
@@ -255,6 +256,7 @@ void kt_expect_free(struct kt_expect *e)
 	kt_strv_free(&e->not_msgs);
 	kt_strv_free(&e->dmesg);
 	kt_strv_free(&e->not_dmesg);
+	kt_strv_free(&e->per_minute);
 	for (i = 0; i < e->ncounts; i++)
 		free(e->counts[i].needle);
 	free(e->counts);
@@ -270,7 +272,7 @@ void kt_expect_free(struct kt_expect *e)
 
 bool kt_expect_wants_dmesg(const struct kt_expect *e)
 {
-	return e->dmesg.n || e->not_dmesg.n || e->ncounts;
+	return e->dmesg.n || e->not_dmesg.n || e->ncounts || e->per_minute.n;
 }
 
 bool kt_expect_wants_run(const struct kt_expect *e)

@@ -38,6 +38,7 @@ struct kt_expect {
 	char *trigger;			/* __trigger */
 	struct kt_strv dmesg;		/* __dmesg, in order */
 	struct kt_strv not_dmesg;	/* __not_dmesg */
+	struct kt_strv per_minute;	/* __dmesg_per_minute */
 	struct kt_dmesg_count *counts;	/* __dmesg_count */
 	int ncounts;
 	struct kt_sysctl_kv *sysctls;	/* __sysctl, in order */

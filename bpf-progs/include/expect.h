@@ -34,6 +34,8 @@
  *   __dmesg(m)             a line contains m; several must appear in order
  *   __not_dmesg(m)         no line contains m
  *   __dmesg_count(lo, hi, m)  lo to hi lines contain m
+ *   __dmesg_per_minute(m)  at least one line contains m, and one a minute
+ *                          at most after it, however long the test took
  * Environment:
  *   __caps(c)              make the BPF_PROG_LOAD with only capability c of
  *                          CAP_BPF, CAP_PERFMON, CAP_NET_ADMIN and
@@ -81,6 +83,7 @@
 #define __not_dmesg(msg)	__test_tag("test_expect_not_dmesg=" msg)
 #define __dmesg_count(lo, hi, msg) \
 	__test_tag("test_dmesg_count=" #lo "," #hi "," msg)
+#define __dmesg_per_minute(msg)	__test_tag("test_dmesg_per_minute=" msg)
 #define __sysctl(kv)		__test_tag("test_sysctl=" kv)
 #define __repeat(n)		__test_tag("test_repeat=" #n)
 #define __fresh_warnings	__test_tag("test_fresh_warnings")
