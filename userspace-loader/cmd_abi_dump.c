@@ -204,9 +204,7 @@ static bool make_kfunc(const struct kt_source *s, const struct kt_kfunc *f,
 		k->has_flags = true;
 		k->flags = fl->flags & ~KT_KF_TIER_BITS;
 	}
-	mem = open_memstream(&k->proto, &len);
-	if (!mem)
-		return false;
+	mem = kt_xmemstream(&k->proto, &len);
 	d = btf_dump__new(s->btf, proto_printf, mem, NULL);
 	err = d ? btf_dump__emit_type_decl(d, fn->type, &opts) : -1;
 	btf_dump__free(d);

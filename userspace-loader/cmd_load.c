@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -177,14 +176,6 @@ static int pin_prog(struct bpf_program *prog, const char *pin)
 	return KT_OK;
 }
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* A number after @key in a BPF_LOG_STATS log, or -1 */
 static long long log_stat(const char *log, const char *key)
 {
@@ -216,10 +207,10 @@ static int repeat_loads(const char *path, struct loaded *l, long rounds, bool st
 	for (long round = 2; round <= rounds; round++) {
 		for (int i = 0; i < l->n; i++) {
 			const char *pname = bpf_program__name(l->progs[i]);
-			long long t0 = now_ns(), t;
+			long long t0 = kt_now_ns(), t;
 			int fd = kt_replay_load(&l->rps[i], log, LOG_BUF_SZ);
 
-			t = now_ns() - t0;
+			t = kt_now_ns() - t0;
 			if (fd < 0) {
 				kt_err("load %ld of %ld:", round, rounds);
 				say_rejected(path, pname, fd, log);

@@ -169,13 +169,13 @@ static void check_dmesg(const struct kt_expect *e, const struct kt_span *s, stru
 	 * minute in jiffies and the span is timed on CLOCK_MONOTONIC
 	 */
 	for (int i = 0; i < e->per_minute.n; i++) {
-		long long n = 0, max = 1 + (s->ms + 1000) / 60000;
+		long long n = 0, max = 1 + (s->ns / 1000000 + 1000) / 60000;
 
 		for (int j = 0; j < l->n; j++)
 			n += strstr(l->v[j], e->per_minute.v[i]) != NULL;
 		if (n < 1 || n > max)
 			kt_strv_pushf(&d->v, "expected: 1..%lld kernel log line(s) containing \"%s\" in the test's %lld s (__dmesg_per_minute); got: %lld",
-				      max, e->per_minute.v[i], s->ms / 1000, n);
+				      max, e->per_minute.v[i], s->ns / 1000000000, n);
 	}
 }
 

@@ -370,21 +370,13 @@ static int fresh_warnings(struct kt_span *s, char *err, size_t errlen)
 	return 0;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 int kt_span_begin(struct kt_span *s, const struct kt_expect *e, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof(*s));
 	s->kmsg.fd = -1;
 	if (e->fresh_warnings && fresh_warnings(s, err, errlen))
 		return -1;
-	s->ms = now_ms();
+	s->ns = kt_now_ns();
 	s->kmsg_ok = kt_kmsg_begin(&s->kmsg, s->kmsg_err, sizeof(s->kmsg_err)) == 0;
 	if (!s->kmsg_ok && kt_expect_wants_dmesg(e)) {
 		snprintf(err, errlen, "%s", s->kmsg_err);
@@ -406,7 +398,7 @@ int kt_span_end(struct kt_span *s)
 
 	kt_kmsg_collect(&s->kmsg, &s->dmesg);
 	kt_kmsg_end(&s->kmsg);
-	s->ms = now_ms() - s->ms;
+	s->ns = kt_now_ns() - s->ns;
 	err = kt_sysctl_restore_all();
 	if (s->comm[0] && prctl(PR_SET_NAME, s->comm))
 		err = -1;

@@ -58,7 +58,7 @@ struct kt_span {
 	char kmsg_err[256];
 	struct kt_strv dmesg;		/* kernel log lines logged during the span */
 	char comm[16];			/* the comm to restore, if __fresh_warnings */
-	long long ms;			/* how long the span took, CLOCK_MONOTONIC */
+	long long ns;			/* how long the span took, CLOCK_MONOTONIC */
 };
 
 /* Set @e's sysctls, start the kernel-log capture; for __fresh_warnings, wait

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kfunctool.h"
@@ -47,13 +48,19 @@ void kt_put_escaped(FILE *f, const char *s, size_t n, const char *esc)
 	}
 }
 
+/* What every kt_x*() does when memory runs out: there is no going on */
+static void __attribute__((noreturn)) out_of_memory(void)
+{
+	kt_err("out of memory");
+	exit(KT_RUNTIME);
+}
+
 void *kt_xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 
 	if (!p) {
-		kt_err("out of memory");
-		exit(KT_RUNTIME);
+		out_of_memory();
 	}
 	return p;
 }
@@ -63,8 +70,7 @@ FILE *kt_xmemstream(char **buf, size_t *len)
 	FILE *f = open_memstream(buf, len);
 
 	if (!f) {
-		kt_err("out of memory");
-		exit(KT_RUNTIME);
+		out_of_memory();
 	}
 	return f;
 }
@@ -74,8 +80,7 @@ void *kt_xcalloc(size_t n, size_t m)
 	void *p = calloc(n ? n : 1, m ? m : 1);
 
 	if (!p) {
-		kt_err("out of memory");
-		exit(KT_RUNTIME);
+		out_of_memory();
 	}
 	return p;
 }
@@ -84,8 +89,7 @@ void *kt_xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p) {
-		kt_err("out of memory");
-		exit(KT_RUNTIME);
+		out_of_memory();
 	}
 	return p;
 }
@@ -102,8 +106,7 @@ static char *xvasprintf(const char *fmt, va_list ap)
 	char *s;
 
 	if (vasprintf(&s, fmt, ap) < 0) {
-		kt_err("out of memory");
-		exit(KT_RUNTIME);
+		out_of_memory();
 	}
 	return s;
 }
@@ -310,4 +313,12 @@ char *kt_line_containing(const char *log, const char *needle)
 	memcpy(s, b, e - b);
 	s[e - b] = '\0';
 	return s;
+}
+
+long long kt_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }

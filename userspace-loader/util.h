@@ -25,6 +25,8 @@ void *kt_xmalloc(size_t n);
 void *kt_xcalloc(size_t n, size_t m);
 void *kt_xrealloc(void *p, size_t n);
 char *kt_xstrdup(const char *s);
+/* CLOCK_MONOTONIC in nanoseconds */
+long long kt_now_ns(void);
 /* open_memstream(), which fails only for want of memory, as kt_xmalloc() */
 FILE *kt_xmemstream(char **buf, size_t *len);
 __attribute__((format(printf, 1, 2))) char *kt_xasprintf(const char *fmt, ...);
